@@ -1,0 +1,52 @@
+import Redis from "ioredis";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { log } from "@/lib/log";
+import type { RateLimitDecision, RateLimiter } from "./types";
+
+/**
+ * Shared across instances through Redis. When Redis is unreachable the limiter fails open (the
+ * request is served and a warning logged): an outage of the limiter must not become an outage of
+ * the product. Documented in README.
+ */
+export function createRedisRateLimiter(url: string): RateLimiter {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+  });
+  client.on("error", () => {}); // reconnects by itself; each failed call is logged below
+  const limiters = new Map<string, RateLimiterRedis>();
+
+  function limiterFor(limit: number, windowSeconds: number) {
+    const id = `${limit}:${windowSeconds}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      // Same keyPrefix for every limit: the counter belongs to the key and window, not to the limit.
+      limiter = new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: `cfs:rl:${windowSeconds}`,
+        points: limit,
+        duration: windowSeconds,
+      });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  return {
+    backend: "redis",
+    async consume(key, limit, windowSeconds): Promise<RateLimitDecision> {
+      try {
+        const result = await limiterFor(limit, windowSeconds).consume(key);
+        return { allowed: true, remaining: result.remainingPoints, retryAfterMs: 0 };
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          return { allowed: false, remaining: 0, retryAfterMs: error.msBeforeNext };
+        }
+        log.warn("rate limiter unavailable, allowing request", { backend: "redis", error });
+        return { allowed: true, remaining: limit, retryAfterMs: 0 };
+      }
+    },
+  };
+}

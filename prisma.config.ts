@@ -1,0 +1,7 @@
+import { defineConfig } from "prisma/config";
+
+// Only `prisma generate` runs here; migrations are plain SQL applied by lib/db/migrate.ts.
+export default defineConfig({
+  schema: "prisma/schema.prisma",
+  migrations: { path: "prisma/migrations" },
+});
