@@ -36,6 +36,6 @@ describe("readPredictionApiConfig", () => {
   it("keeps overrides allowed unless the status is exactly false", () => {
     expect(readPredictionApiConfig(JSON.stringify({ overrideConfig: {} })).isOverrideAllowed).toBe(true);
     expect(readPredictionApiConfig(JSON.stringify({ overrideConfig: { status: true } })).isOverrideAllowed).toBe(true);
-    expect(readPredictionApiConfig(JSON.stringify({ overrideConfig: "off" })).isOverrideAllowed).toBe(true);
+    expect(readPredictionApiConfig(JSON.stringify({ overrideConfig: "off" })).isOverrideAllowed).toBe(true); // unreadable row
   });
 });

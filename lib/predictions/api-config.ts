@@ -1,23 +1,9 @@
-import { z } from "zod";
+import { parseApiConfig } from "@/lib/chatflows/schema";
 import { log } from "@/lib/log";
 
-// The parts of a chatflow's `apiConfig` (a JSON string, API.md "Chatflow") that predictions read.
-// Lenient on purpose: the row was validated when written, and Flowise exports store numbers as
-// strings ("limitMax": "5"). What cannot be read falls back to "no limit, overrides allowed".
-
-const number = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)]);
-
-const rateLimitSchema = z.object({
-  status: z.boolean().optional(),
-  limitMax: number.optional(),
-  limitDuration: number.optional(),
-  limitMsg: z.string().optional(),
-});
-
-const apiConfigSchema = z.object({
-  rateLimit: rateLimitSchema.optional().catch(undefined),
-  overrideConfig: z.object({ status: z.boolean().optional() }).optional().catch(undefined),
-});
+// What predictions read of a chatflow's `apiConfig` (API.md "Chatflow"). The row was validated on
+// write (lib/chatflows/schema.ts); a row that no longer parses (edited by hand, older format) means
+// "no limit, overrides allowed" rather than a broken chatflow.
 
 export interface PredictionRateLimit {
   limitMax: number;
@@ -33,28 +19,21 @@ export interface PredictionApiConfig {
 
 export function readPredictionApiConfig(apiConfig: string | null | undefined): PredictionApiConfig {
   const fallback: PredictionApiConfig = { rateLimit: null, isOverrideAllowed: true };
-  if (!apiConfig || apiConfig.trim() === "") return fallback;
-  let raw: unknown;
+  let parsed: ReturnType<typeof parseApiConfig>;
   try {
-    raw = JSON.parse(apiConfig);
+    parsed = parseApiConfig(apiConfig?.trim() ? apiConfig : null);
   } catch {
-    log.warn("chatflow apiConfig is not JSON; ignoring it");
+    log.warn("chatflow apiConfig does not parse; ignoring it");
     return fallback;
   }
-  const parsed = apiConfigSchema.safeParse(raw);
-  if (!parsed.success) return fallback;
-  const { rateLimit, overrideConfig } = parsed.data;
-  const isActive =
-    rateLimit?.status === true &&
-    rateLimit.limitMax !== undefined &&
-    rateLimit.limitDuration !== undefined &&
-    rateLimit.limitMax >= 1 &&
-    rateLimit.limitDuration >= 1;
+  if (!parsed) return fallback;
+  const { rateLimit, overrideConfig } = parsed;
+  const isActive = rateLimit?.status === true && rateLimit.limitMax !== undefined && rateLimit.limitDuration !== undefined;
   return {
     rateLimit: isActive
       ? {
-          limitMax: Math.floor(rateLimit.limitMax!),
-          limitDurationS: Math.ceil(rateLimit.limitDuration!),
+          limitMax: rateLimit.limitMax!,
+          limitDurationS: rateLimit.limitDuration!,
           limitMsg: rateLimit.limitMsg?.trim() || undefined,
         }
       : null,
