@@ -5,8 +5,9 @@ import { ApiError } from "./errors";
 // line of JSON per event. The JSON repeats the event name (`event`) and carries `data`, so clients
 // written for Flowise's stream, which switch on the JSON and ignore the `event:` line, work unchanged.
 
+// `no-transform` keeps compressing middleware (Next's own included) and proxies from buffering events.
 export const sseHeaders: Record<string, string> = {
-  "Content-Type": "text/event-stream; charset=utf-8",
+  "Content-Type": "text/event-stream",
   "Cache-Control": "no-cache, no-transform",
   "X-Accel-Buffering": "no",
   Connection: "keep-alive",

@@ -109,7 +109,7 @@ describe("handlePrediction", () => {
       chatflow(),
       deps(runner),
     );
-    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
     const text = await response.text();
     const events = text.split("\n\n").filter(Boolean);
     expect(events.slice(0, 3)).toEqual([

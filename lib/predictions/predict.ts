@@ -12,7 +12,7 @@ import type { PredictionChatflow } from "./chatflow";
 import { saveExchange } from "./messages";
 import { resolveOverrides, type PredictionOverrides } from "./overrides";
 import { enforceRateLimit, rateLimitKey } from "./rate-limit";
-import { readPredictionRequest, type HistoryMessage, type PredictionFile } from "./request";
+import { readPredictionRequest, type HistoryMessage, type PredictionFile, type PredictionUpload } from "./request";
 
 // POST /api/v1/prediction/{id} after the chatflow is loaded and its origin accepted: access, rate
 // limit, body, flow check, then the run, answered as JSON or as SSE. Everything that can fail as a
@@ -26,6 +26,7 @@ export interface FlowRunInput {
   history?: HistoryMessage[];
   /** Node inputs by name (maxTokens already capped). */
   overrideConfig: Record<string, unknown>;
+  uploads: PredictionUpload[];
   files: PredictionFile[];
   signal: AbortSignal;
   /** Present when the answer is streamed: called with each token as the model produces it. */
@@ -82,6 +83,7 @@ export async function handlePrediction(
     sessionId,
     history: body.history,
     overrideConfig: overrides.nodeOverrides,
+    uploads: body.uploads,
     files: body.files,
   };
   const identity = { chatId: body.chatId, question: body.question, sessionId };

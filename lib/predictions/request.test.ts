@@ -50,7 +50,8 @@ describe("readPredictionRequest (JSON)", () => {
         { role: "user", content: "c" },
       ],
       overrideConfig: { temperature: 0 },
-      files: [{ name: "a.txt", mime: "text/plain", bytes: new TextEncoder().encode("hello") }],
+      uploads: [{ data: "data:text/plain;base64,aGVsbG8=", type: "file", name: "a.txt", mime: "text/plain" }],
+      files: [],
     });
   });
 
@@ -64,6 +65,7 @@ describe("readPredictionRequest (JSON)", () => {
       expect(parsed.history).toBeUndefined();
       expect(parsed.overrideConfig).toEqual({});
       expect(parsed.files).toEqual([]);
+      expect(parsed.uploads).toEqual([]);
     }
     expect(absent.chatId).not.toBe(empty.chatId);
   });
@@ -105,9 +107,9 @@ describe("readPredictionRequest (JSON)", () => {
     });
   });
 
-  it("decodes non-base64 data URLs and takes the mime from the URL", async () => {
+  it("accepts non-base64 data URLs and takes the mime from the URL", async () => {
     const parsed = await readPredictionRequest(json({ question: "q", uploads: [{ data: "data:text/csv,a%2Cb", name: "x.csv" }] }));
-    expect(parsed.files).toEqual([{ name: "x.csv", mime: "text/csv", bytes: new TextEncoder().encode("a,b") }]);
+    expect(parsed.uploads).toEqual([{ data: "data:text/csv,a%2Cb", type: "file", name: "x.csv", mime: "text/csv" }]);
   });
 
   it("answers 413 when uploads exceed MAX_UPLOAD_MB", async () => {
@@ -136,6 +138,7 @@ describe("readPredictionRequest (multipart)", () => {
       streaming: true,
       history: undefined,
       overrideConfig: { temperature: 0.5 },
+      uploads: [],
       files: [
         { name: "one.txt", mime: "text/plain", bytes: new TextEncoder().encode("one") },
         { name: "two.bin", mime: "application/octet-stream", bytes: new Uint8Array([1, 2]) },

@@ -14,6 +14,14 @@ export interface PredictionFile {
   bytes: Uint8Array;
 }
 
+/** An `uploads` entry, checked (a decodable data: URL within the size limit) and passed on as sent. */
+export interface PredictionUpload {
+  data: string;
+  type: "file";
+  name: string;
+  mime: string;
+}
+
 export interface HistoryMessage {
   role: "user" | "assistant";
   content: string;
@@ -29,7 +37,8 @@ export interface PredictionRequest {
   history?: HistoryMessage[];
   /** As sent; lib/predictions/overrides.ts decides what is honoured. */
   overrideConfig: Record<string, unknown>;
-  /** `uploads` (data: URLs) and multipart `files` parts, decoded. */
+  uploads: PredictionUpload[];
+  /** Multipart `files` parts. */
   files: PredictionFile[];
 }
 
@@ -82,9 +91,9 @@ export async function readPredictionRequest(request: Request): Promise<Predictio
     throw badRequest(QUESTION_REQUIRED, [{ path: "question", message: QUESTION_REQUIRED }]);
   }
   const body = validate(bodySchema, fields, "Invalid request body");
-  const decoded = body.uploads.map((item, index) => decodeUpload(item, index));
-  const allFiles = [...decoded, ...files];
-  const total = allFiles.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  const uploads = body.uploads.map((item, index) => checkUpload(item, index));
+  const total =
+    uploads.reduce((sum, upload) => sum + upload.size, 0) + files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   if (total > uploadLimitBytes()) throw payloadTooLarge(`Uploads are larger than ${env.MAX_UPLOAD_MB} MB`);
 
   return {
@@ -94,7 +103,8 @@ export async function readPredictionRequest(request: Request): Promise<Predictio
     streaming: body.streaming,
     history: body.history ?? undefined,
     overrideConfig: body.overrideConfig,
-    files: allFiles,
+    uploads: uploads.map(({ upload }) => upload),
+    files,
   };
 }
 
@@ -179,7 +189,8 @@ function countBytes(request: Request, limit: number) {
 
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 
-function decodeUpload(item: z.infer<typeof upload>, index: number): PredictionFile {
+/** Checks that an upload's data: URL decodes; returns it with its mime type filled in and its size. */
+function checkUpload(item: z.infer<typeof upload>, index: number): { upload: PredictionUpload; size: number } {
   const match = item.data.match(/^data:([^,]*?),(.*)$/s);
   const invalid = () =>
     badRequest(`uploads.${index}.data is not a valid data: URL`, [
@@ -189,17 +200,18 @@ function decodeUpload(item: z.infer<typeof upload>, index: number): PredictionFi
   const [, header, payload] = match;
   const params = header.split(";");
   const isBase64 = params.slice(1).some((param) => param.toLowerCase() === "base64");
-  let bytes: Uint8Array;
+  let size: number;
   if (isBase64) {
     const compact = payload.replace(/\s+/g, "");
-    if (!base64Pattern.test(compact)) throw invalid();
-    bytes = new Uint8Array(Buffer.from(compact, "base64"));
+    if (!base64Pattern.test(compact) || compact.length % 4 === 1) throw invalid();
+    size = Math.floor((compact.length * 3) / 4) - (compact.match(/=+$/)?.[0].length ?? 0);
   } else {
     try {
-      bytes = new TextEncoder().encode(decodeURIComponent(payload));
+      size = Buffer.byteLength(decodeURIComponent(payload));
     } catch {
       throw invalid();
     }
   }
-  return { name: item.name, mime: item.mime || params[0] || "application/octet-stream", bytes };
+  const mime = item.mime || params[0] || "application/octet-stream";
+  return { upload: { data: item.data, type: "file", name: item.name, mime }, size };
 }
