@@ -32,6 +32,12 @@ describe("resolveOverrides", () => {
     });
   });
 
+  it("accepts per-node values and caps each maxTokens", () => {
+    expect(
+      resolveOverrides({ temperature: { chatOpenAI_0: 0.1 }, maxTokens: { a: 10, b: 10_000 } }, true, 4096).nodeOverrides,
+    ).toEqual({ temperature: { chatOpenAI_0: 0.1 }, maxTokens: { a: 10, b: 4096 } });
+  });
+
   it("defaults the webhook method to POST", () => {
     expect(resolveOverrides({ webhookUrl: "http://hooks.example.com" }, true).webhook).toEqual({
       url: "http://hooks.example.com",
@@ -51,6 +57,7 @@ describe("resolveOverrides", () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ temperature: 3 }, "overrideConfig.temperature"],
       [{ temperature: "hot" }, "overrideConfig.temperature"],
+      [{ temperature: { chatOpenAI_0: 9 } }, "overrideConfig.temperature.chatOpenAI_0"],
       [{ maxTokens: -1 }, "overrideConfig.maxTokens"],
       [{ maxTokens: 1.5 }, "overrideConfig.maxTokens"],
       [{ sessionId: "" }, "overrideConfig.sessionId"],

@@ -11,7 +11,7 @@ export type WebhookMethod = "POST" | "PUT" | "PATCH";
 export interface PredictionOverrides {
   sessionId?: string;
   webhook?: { url: string; method: WebhookMethod };
-  /** Node inputs by name, maxTokens capped by MAX_TOKENS_LIMIT. */
+  /** Node inputs by name (or by node id, then name), maxTokens capped by MAX_TOKENS_LIMIT. */
   nodeOverrides: Record<string, unknown>;
   /** The caller sent overrides but the chatflow disables them (apiConfig.overrideConfig.status false). */
   isIgnored: boolean;
@@ -19,11 +19,14 @@ export interface PredictionOverrides {
 
 const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
 
+// A value for every node that has the input, or `{"<nodeId>": value}` for some nodes only.
+const everywhereOrPerNode = <T extends z.ZodType>(value: T) => z.union([value, z.record(z.string(), value)]);
+
 const knownKeys = z
   .object({
     sessionId: z.string().trim().min(1).max(255).optional(),
-    temperature: numeric.pipe(z.number().min(0).max(2)).optional(),
-    maxTokens: numeric.pipe(z.number().int().positive()).optional(),
+    temperature: everywhereOrPerNode(numeric.pipe(z.number().min(0).max(2))).optional(),
+    maxTokens: everywhereOrPerNode(numeric.pipe(z.number().int().positive())).optional(),
     systemMessage: z.string().optional(),
     webhookUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     webhookMethod: z
@@ -57,7 +60,12 @@ export function resolveOverrides(
   for (const [key, value] of Object.entries(rest)) {
     if (!unsafeKeys.has(key) && value !== undefined) nodeOverrides[key] = value;
   }
-  if (maxTokens !== undefined) nodeOverrides.maxTokens = Math.min(maxTokens, maxTokensLimit);
+  if (typeof maxTokens === "number") nodeOverrides.maxTokens = Math.min(maxTokens, maxTokensLimit);
+  else if (maxTokens !== undefined) {
+    nodeOverrides.maxTokens = Object.fromEntries(
+      Object.entries(maxTokens).map(([nodeId, value]) => [nodeId, Math.min(value, maxTokensLimit)]),
+    );
+  }
   return {
     sessionId,
     webhook: webhookUrl ? { url: webhookUrl, method: webhookMethod ?? "POST" } : undefined,
