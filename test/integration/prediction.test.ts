@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const unique = (text: string) => `${text} ${crypto.randomUUID().slice(0, 8)}`;
-const contents = (request: { body: any }) =>
+const contents = (request: { body: { messages?: unknown } }) =>
   (request.body.messages as Array<{ role: string; content: unknown }>).map((message) => ({
     role: message.role,
     content: typeof message.content === "string" ? message.content : JSON.stringify(message.content),
