@@ -42,7 +42,8 @@ describe("detectFileType", () => {
       ["a.cpp", "cpp"],
       ["a.h", "cpp"],
     ];
-    for (const [name, type] of text) expect(detectFileType(sourceFile(name, "x = 1\n\ttabbed\r\n"))).toBe(type);
+    for (const [name, type] of text)
+      expect(detectFileType(sourceFile(name, "x = 1\n\ttabbed\r\n"))).toBe(type);
   });
 
   it("accepts UTF-8 text with a BOM and non-ASCII characters", () => {
@@ -64,10 +65,16 @@ describe("detectFileType", () => {
   });
 
   it("rejects a binary or non-UTF-8 .txt with 415", () => {
-    for (const bytes of [pngBytes, new Uint8Array([0x68, 0x69, 0x00, 0x21]), new Uint8Array([0x63, 0x61, 0x66, 0xe9])]) {
+    for (const bytes of [
+      pngBytes,
+      new Uint8Array([0x68, 0x69, 0x00, 0x21]),
+      new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
+    ]) {
       const error = rejection(() => detectFileType(sourceFile("notes.txt", bytes)));
       expect(error.statusCode).toBe(415);
-      expect(error.message).toMatch(/^Unsupported file "notes\.txt": its content is binary or not UTF-8 text, not a \.txt file\./);
+      expect(error.message).toMatch(
+        /^Unsupported file "notes\.txt": its content is binary or not UTF-8 text, not a \.txt file\./,
+      );
     }
   });
 
@@ -78,13 +85,17 @@ describe("detectFileType", () => {
   it("tells a .docx from an .xlsx by the ZIP's entries", () => {
     const error = rejection(() => detectFileType(sourceFile("letter.docx", xlsx)));
     expect(error.statusCode).toBe(415);
-    expect(error.message).toMatch(/^File "letter\.docx" is not a Word \(\.docx\) document: its content is an Excel \(\.xlsx\) workbook\./);
+    expect(error.message).toMatch(
+      /^File "letter\.docx" is not a Word \(\.docx\) document: its content is an Excel \(\.xlsx\) workbook\./,
+    );
     expect(rejection(() => detectFileType(sourceFile("sheet.xlsx", docx))).statusCode).toBe(415);
     expect(rejection(() => detectFileType(sourceFile("sheet.xlsx", pdf))).statusCode).toBe(415);
   });
 
   it("rejects a truncated .docx (broken ZIP) with 400", () => {
-    const error = rejection(() => detectFileType(sourceFile("letter.docx", docx.slice(0, docx.length - 200))));
+    const error = rejection(() =>
+      detectFileType(sourceFile("letter.docx", docx.slice(0, docx.length - 200))),
+    );
     expect(error.statusCode).toBe(400);
     expect(error.message).toBe('File "letter.docx" is a damaged or incomplete ZIP archive');
   });

@@ -93,7 +93,8 @@ export function detectFileType(file: SourceFile): FileType {
     if (actual !== claimed && actual !== undefined) throw mismatch(file.name, claimed, actual);
     return claimed;
   }
-  if (!isText(file.bytes)) throw unsupported(file.name, `its content is binary or not UTF-8 text, not a .${extension} file`);
+  if (!isText(file.bytes))
+    throw unsupported(file.name, `its content is binary or not UTF-8 text, not a .${extension} file`);
   return claimed;
 }
 
@@ -115,7 +116,8 @@ function detectWithoutExtension(file: SourceFile): FileType {
 function officeTypeOf(file: SourceFile): "docx" | "xlsx" | "zip" | undefined {
   const entries = readZipEntryNames(file.bytes);
   if (entries.kind === "zip64") return undefined;
-  if (entries.kind === "unreadable") throw badRequest(`File "${file.name}" is a damaged or incomplete ZIP archive`);
+  if (entries.kind === "unreadable")
+    throw badRequest(`File "${file.name}" is a damaged or incomplete ZIP archive`);
   if (entries.names.some((name) => name.startsWith("word/"))) return "docx";
   if (entries.names.some((name) => name.startsWith("xl/"))) return "xlsx";
   return "zip";

@@ -22,12 +22,17 @@ describe("loadFile", () => {
   it("loads a file without an extension by its content", async () => {
     const bytes = await makePdf(["Found by content."]);
     expect(await loadFile(sourceFile("upload", bytes))).toEqual([
-      { pageContent: "Found by content.", metadata: { source: "upload", fileType: "pdf", page: 1, totalPages: 1 } },
+      {
+        pageContent: "Found by content.",
+        metadata: { source: "upload", fileType: "pdf", page: 1, totalPages: 1 },
+      },
     ]);
   });
 
   it("rejects malformed options with 400", async () => {
-    await expect(loadFile(sourceFile("a.json", "{}"), { jsonPointers: "/a" as unknown as string[] })).rejects.toMatchObject({
+    await expect(
+      loadFile(sourceFile("a.json", "{}"), { jsonPointers: "/a" as unknown as string[] }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: "jsonPointers must be a list of JSON pointers such as /items",
     });

@@ -49,7 +49,10 @@ function checkOptions({ rowsPerDocument, jsonPointers }: LoadOptions) {
   if (rowsPerDocument !== undefined && !(Number.isInteger(rowsPerDocument) && rowsPerDocument > 0)) {
     throw badRequest(`rowsPerDocument must be a positive integer (got ${String(rowsPerDocument)})`);
   }
-  if (jsonPointers !== undefined && !(Array.isArray(jsonPointers) && jsonPointers.every((p) => typeof p === "string"))) {
+  if (
+    jsonPointers !== undefined &&
+    !(Array.isArray(jsonPointers) && jsonPointers.every((p) => typeof p === "string"))
+  ) {
     throw badRequest("jsonPointers must be a list of JSON pointers such as /items");
   }
 }

@@ -9,7 +9,15 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 export function isText(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0b && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) {
+    if (
+      byte < 0x20 &&
+      byte !== 0x09 &&
+      byte !== 0x0a &&
+      byte !== 0x0b &&
+      byte !== 0x0c &&
+      byte !== 0x0d &&
+      byte !== 0x1b
+    ) {
       return false;
     }
   }

@@ -25,7 +25,8 @@ export function readZipEntryNames(bytes: Uint8Array): ZipEntries {
   const decoder = new TextDecoder();
   let position = offset;
   for (let i = 0; i < count; i++) {
-    if (position + 46 > eocd || view.getUint32(position, true) !== centralDirectoryHeader) return { kind: "unreadable" };
+    if (position + 46 > eocd || view.getUint32(position, true) !== centralDirectoryHeader)
+      return { kind: "unreadable" };
     const nameLength = view.getUint16(position + 28, true);
     const extraLength = view.getUint16(position + 30, true);
     const commentLength = view.getUint16(position + 32, true);

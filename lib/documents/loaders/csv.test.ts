@@ -25,7 +25,8 @@ describe("CSV loader", () => {
   it("groups rowsPerDocument whole rows per document", async () => {
     expect(await loadFile(sourceFile("people.csv", csv), { rowsPerDocument: 2 })).toEqual([
       {
-        pageContent: 'name: Ada\ncomment: likes commas, and "quotes"\nscore: 10\n\nname: Linus\ncomment: two\nlines\nscore: 7',
+        pageContent:
+          'name: Ada\ncomment: likes commas, and "quotes"\nscore: 10\n\nname: Linus\ncomment: two\nlines\nscore: 7',
         metadata: meta(2, 4),
       },
       { pageContent: "name: Grace\nscore: 9", metadata: meta(5, 5) },

@@ -20,7 +20,9 @@ describe("DOCX loader", () => {
     for (let i = 100; i < Math.min(damaged.length - 1000, 2000); i++) damaged[i] = 0xff - damaged[i];
     await expect(loadFile(sourceFile("report.docx", damaged))).rejects.toMatchObject({
       statusCode: 400,
-      message: expect.stringMatching(/^Could not read "report\.docx": the Word document is damaged or incomplete/),
+      message: expect.stringMatching(
+        /^Could not read "report\.docx": the Word document is damaged or incomplete/,
+      ),
     });
   });
 });

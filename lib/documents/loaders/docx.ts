@@ -5,7 +5,9 @@ import { parseOrReject } from "./reject-corrupt";
 export async function loadDocx(file: SourceFile): Promise<Document[]> {
   const mammoth = (await import("mammoth")).default;
   const result = await parseOrReject(file, "the Word document is damaged or incomplete", () =>
-    mammoth.extractRawText({ buffer: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) }),
+    mammoth.extractRawText({
+      buffer: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+    }),
   );
   const pageContent = result.value.replace(/\n{3,}/g, "\n\n").trim();
   return pageContent === "" ? [] : [{ pageContent, metadata: {} }];

@@ -15,24 +15,33 @@ describe("JSON loader", () => {
   });
 
   it("loads the values chosen by JSON pointers, one document per array item", async () => {
-    const documents = await loadFile(sourceFile("store.json", json), { jsonPointers: ["/title", "/items", "/a~1b/c~0d"] });
+    const documents = await loadFile(sourceFile("store.json", json), {
+      jsonPointers: ["/title", "/items", "/a~1b/c~0d"],
+    });
     expect(documents).toEqual([
       { pageContent: "Store", metadata: { source: "store.json", fileType: "json", pointer: "/title" } },
-      { pageContent: '{\n  "id": 1\n}', metadata: { source: "store.json", fileType: "json", pointer: "/items/0" } },
+      {
+        pageContent: '{\n  "id": 1\n}',
+        metadata: { source: "store.json", fileType: "json", pointer: "/items/0" },
+      },
       { pageContent: "two", metadata: { source: "store.json", fileType: "json", pointer: "/items/1" } },
       { pageContent: "escaped", metadata: { source: "store.json", fileType: "json", pointer: "/a~1b/c~0d" } },
     ]);
   });
 
   it("rejects a pointer that matches nothing, or is malformed, with 400", async () => {
-    await expect(loadFile(sourceFile("store.json", json), { jsonPointers: ["/items/7"] })).rejects.toMatchObject({
+    await expect(
+      loadFile(sourceFile("store.json", json), { jsonPointers: ["/items/7"] }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: 'JSON pointer "/items/7" matches nothing in "store.json"',
     });
-    await expect(loadFile(sourceFile("store.json", json), { jsonPointers: ["title"] })).rejects.toMatchObject({
-      statusCode: 400,
-      message: 'Invalid JSON pointer "title": it must be empty or start with "/"',
-    });
+    await expect(loadFile(sourceFile("store.json", json), { jsonPointers: ["title"] })).rejects.toMatchObject(
+      {
+        statusCode: 400,
+        message: 'Invalid JSON pointer "title": it must be empty or start with "/"',
+      },
+    );
   });
 
   it("rejects invalid JSON with 400 naming the file", async () => {

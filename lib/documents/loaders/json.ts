@@ -9,7 +9,9 @@ import { parseOrReject } from "./reject-corrupt";
  * A selected string is loaded as is, without quotes.
  */
 export async function loadJson(file: SourceFile, options: LoadOptions): Promise<Document[]> {
-  const root: unknown = await parseOrReject(file, "it is not valid JSON", () => JSON.parse(decodeText(file.bytes)));
+  const root: unknown = await parseOrReject(file, "it is not valid JSON", () =>
+    JSON.parse(decodeText(file.bytes)),
+  );
   if (!options.jsonPointers) return toDocuments(root, undefined);
 
   return options.jsonPointers.flatMap((pointer) => {
@@ -33,7 +35,12 @@ function resolvePointer(root: unknown, pointer: string, fileName: string): unkno
   for (const token of pointer.split("/").slice(1)) {
     const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
     const isIndex = Array.isArray(value) && /^(0|[1-9]\d*)$/.test(key);
-    if (value === null || typeof value !== "object" || (Array.isArray(value) && !isIndex) || !Object.hasOwn(value, key)) {
+    if (
+      value === null ||
+      typeof value !== "object" ||
+      (Array.isArray(value) && !isIndex) ||
+      !Object.hasOwn(value, key)
+    ) {
       throw badRequest(`JSON pointer "${pointer}" matches nothing in "${fileName}"`);
     }
     value = (value as Record<string, unknown>)[key];

@@ -4,12 +4,14 @@ import { sourceFile } from "../testing/fixtures";
 
 describe("text loader", () => {
   it("loads text and code files whole, with LF line endings and line metadata", async () => {
-    expect(await loadFile(sourceFile("main.py", "import os\r\n\r\ndef main():\r\n    pass\r\n\r\n"))).toEqual([
-      {
-        pageContent: "import os\n\ndef main():\n    pass",
-        metadata: { source: "main.py", fileType: "py", lineFrom: 1, lineTo: 4 },
-      },
-    ]);
+    expect(await loadFile(sourceFile("main.py", "import os\r\n\r\ndef main():\r\n    pass\r\n\r\n"))).toEqual(
+      [
+        {
+          pageContent: "import os\n\ndef main():\n    pass",
+          metadata: { source: "main.py", fileType: "py", lineFrom: 1, lineTo: 4 },
+        },
+      ],
+    );
   });
 
   it("keeps leading blank lines so line numbers match the file", async () => {

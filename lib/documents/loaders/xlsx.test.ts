@@ -14,7 +14,11 @@ describe("XLSX loader", () => {
         [],
         ["When", "What", null],
         [new Date(Date.UTC(2024, 0, 31)), "Launch", "extra"],
-        [new Date(Date.UTC(2024, 1, 1, 9, 30)), { richText: [{ text: "Rich " }, { text: "text", font: { bold: true } }] }, null],
+        [
+          new Date(Date.UTC(2024, 1, 1, 9, 30)),
+          { richText: [{ text: "Rich " }, { text: "text", font: { bold: true } }] },
+          null,
+        ],
       ],
       Empty: [],
     });
@@ -24,7 +28,8 @@ describe("XLSX loader", () => {
         metadata: { source: "book.xlsx", fileType: "xlsx", sheet: "Products", rowFrom: 2, rowTo: 3 },
       },
       {
-        pageContent: "When: 2024-01-31\nWhat: Launch\nColumn 3: extra\n\nWhen: 2024-02-01T09:30:00\nWhat: Rich text",
+        pageContent:
+          "When: 2024-01-31\nWhat: Launch\nColumn 3: extra\n\nWhen: 2024-02-01T09:30:00\nWhat: Rich text",
         metadata: { source: "book.xlsx", fileType: "xlsx", sheet: "Events", rowFrom: 3, rowTo: 4 },
       },
     ]);
@@ -32,7 +37,9 @@ describe("XLSX loader", () => {
 
   it("splits big sheets into row ranges of rowsPerDocument", async () => {
     const rows = [["n"], ...Array.from({ length: 5 }, (_, i) => [i + 1])];
-    const documents = await loadFile(sourceFile("big.xlsx", await makeXlsx({ Data: rows })), { rowsPerDocument: 2 });
+    const documents = await loadFile(sourceFile("big.xlsx", await makeXlsx({ Data: rows })), {
+      rowsPerDocument: 2,
+    });
     expect(documents.map((d) => [d.pageContent, d.metadata.rowFrom, d.metadata.rowTo])).toEqual([
       ["n: 1\n\nn: 2", 2, 3],
       ["n: 3\n\nn: 4", 4, 5],
@@ -46,7 +53,9 @@ describe("XLSX loader", () => {
     for (let i = 60; i < 1500; i++) damaged[i] = 0xff - damaged[i];
     await expect(loadFile(sourceFile("book.xlsx", damaged))).rejects.toMatchObject({
       statusCode: 400,
-      message: expect.stringMatching(/^Could not read "book\.xlsx": the Excel workbook is damaged or incomplete/),
+      message: expect.stringMatching(
+        /^Could not read "book\.xlsx": the Excel workbook is damaged or incomplete/,
+      ),
     });
   });
 });

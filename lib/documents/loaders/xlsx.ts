@@ -28,7 +28,11 @@ export async function loadXlsx(file: SourceFile, options: LoadOptions): Promise<
     if (rows.length === 0) return;
     const [header, ...data] = rows;
     const width = Math.max(...rows.map((row) => row.cells.length));
-    documents.push(...groupRows(nameColumns(header.cells, width), data, options.rowsPerDocument ?? 100, { sheet: sheet.name }));
+    documents.push(
+      ...groupRows(nameColumns(header.cells, width), data, options.rowsPerDocument ?? 100, {
+        sheet: sheet.name,
+      }),
+    );
   });
   return documents;
 }
@@ -42,7 +46,8 @@ function renderCell(value: CellValue | undefined): string {
   if ("result" in value && value.result !== undefined) return renderCell(value.result as CellValue);
   if ("formula" in value && value.formula) return `=${value.formula}`;
   if ("sharedFormula" in value && value.sharedFormula) return `=${value.sharedFormula}`;
-  if ("text" in value) return typeof value.text === "string" ? value.text : renderCell(value.text as CellValue);
+  if ("text" in value)
+    return typeof value.text === "string" ? value.text : renderCell(value.text as CellValue);
   return "";
 }
 

@@ -4,7 +4,12 @@ import { decodeText } from "../text";
 import type { Document, SourceFile } from "../types";
 
 // preserveOrder keeps text in document order; values stay strings ("007" is not 7).
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: true, parseTagValue: false, trimValues: true });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+});
 
 type OrderedNode = Record<string, unknown>;
 

@@ -22,7 +22,11 @@ export function resolveChunkOptions(options: ChunkOptions): { chunkSize: number;
 }
 
 export function checkSeparators(separators: unknown, name = "separators"): string[] {
-  if (!Array.isArray(separators) || separators.length === 0 || !separators.every((s) => typeof s === "string")) {
+  if (
+    !Array.isArray(separators) ||
+    separators.length === 0 ||
+    !separators.every((s) => typeof s === "string")
+  ) {
     throw badRequest(`${name} must be a non-empty list of strings`);
   }
   return separators;

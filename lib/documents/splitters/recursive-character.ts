@@ -32,7 +32,9 @@ function pickFixedSeparators({ separators, language }: RecursiveCharacterOptions
   if (separators !== undefined) return checkSeparators(separators);
   if (language === undefined) return undefined;
   if (!Object.hasOwn(codeSeparators, language)) {
-    throw badRequest(`language must be one of ${Object.keys(codeSeparators).join(", ")} (got ${String(language)})`);
+    throw badRequest(
+      `language must be one of ${Object.keys(codeSeparators).join(", ")} (got ${String(language)})`,
+    );
   }
   return codeSeparators[language];
 }

@@ -58,7 +58,7 @@ export const codeSeparators = {
     "\n    protected ",
     "\n    private ",
     "\n    static ",
-   
+
     ...lineTail,
   ],
   cpp: [

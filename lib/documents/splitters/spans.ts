@@ -10,7 +10,13 @@ export interface Span {
  * Cuts [start, end) at each occurrence of `separator`. With "start" the separator opens the next
  * piece (a heading stays with its section); with "drop" it belongs to no piece. Empty pieces are left out.
  */
-export function splitAt(text: string, start: number, end: number, separator: string, keep: "start" | "drop"): Span[] {
+export function splitAt(
+  text: string,
+  start: number,
+  end: number,
+  separator: string,
+  keep: "start" | "drop",
+): Span[] {
   const range = text.slice(start, end);
   const pieces: Span[] = [];
   let pieceStart = 0;
@@ -36,7 +42,8 @@ export function mergePieces(pieces: Span[], chunkSize: number, chunkOverlap: num
     out.push({ start: pieces[first].start, end: pieces[i - 1].end });
     while (
       first < i &&
-      (pieces[i - 1].end - pieces[first].start > chunkOverlap || pieces[i].end - pieces[first].start > chunkSize)
+      (pieces[i - 1].end - pieces[first].start > chunkOverlap ||
+        pieces[i].end - pieces[first].start > chunkSize)
     ) {
       first++;
     }
@@ -45,7 +52,14 @@ export function mergePieces(pieces: Span[], chunkSize: number, chunkOverlap: num
 }
 
 /** Fixed windows of `chunkSize` characters, `chunkOverlap` shared, never splitting a surrogate pair. */
-export function cutWindows(text: string, start: number, end: number, chunkSize: number, chunkOverlap: number, out: Span[]) {
+export function cutWindows(
+  text: string,
+  start: number,
+  end: number,
+  chunkSize: number,
+  chunkOverlap: number,
+  out: Span[],
+) {
   let from = start;
   for (;;) {
     let to = Math.min(from + chunkSize, end);
@@ -66,7 +80,8 @@ export function trimSpans(text: string, spans: Span[]): Span[] {
     while (start < end && isWhitespace(text.charCodeAt(start))) start++;
     while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
     const previous = trimmed[trimmed.length - 1];
-    if (end > start && !(previous && previous.start === start && previous.end === end)) trimmed.push({ start, end });
+    if (end > start && !(previous && previous.start === start && previous.end === end))
+      trimmed.push({ start, end });
   }
   return trimmed;
 }
@@ -77,5 +92,12 @@ function isLowSurrogate(text: string, index: number): boolean {
 }
 
 function isWhitespace(code: number): boolean {
-  return (code >= 0x09 && code <= 0x0d) || code === 0x20 || code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029;
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x2028 ||
+    code === 0x2029
+  );
 }

@@ -27,22 +27,24 @@ function mapTokenOffsets(text: string): { tokenCount: number; offsets: (number |
   const tiktoken = getEncoder();
   const tokens = tiktoken.encode(text, [], []);
   const pieces = new Map<number, string>();
-  const pieceOf = (token: number) => {
-    let piece = pieces.get(token);
-    if (piece === undefined) pieces.set(token, (piece = tiktoken.decode([token])));
-    return piece;
-  };
   const offsets: (number | undefined)[] = new Array(tokens.length + 1);
   offsets[0] = 0;
   let offset = 0;
   let pending: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     pending.push(tokens[i]);
-    const piece = pieceOf(tokens[i]);
-    const next = i + 1 < tokens.length ? pieceOf(tokens[i + 1]) : "";
-    // A token holding part of a character decodes to U+FFFD; a boundary touching one is not safe.
-    if (piece.endsWith(replacement) || next.startsWith(replacement)) continue;
-    offset += pending.length === 1 ? piece.length : tiktoken.decode(pending).length;
+    let decoded: string;
+    if (pending.length === 1) {
+      decoded = pieces.get(tokens[i]) ?? tiktoken.decode(pending);
+      pieces.set(tokens[i], decoded);
+    } else {
+      decoded = tiktoken.decode(pending);
+    }
+    // Tokens since the last character boundary that end inside a character decode to a trailing
+    // U+FFFD where the text has the real character; wait for the tokens that complete it.
+    const last = offset + decoded.length - 1;
+    if (decoded.endsWith(replacement) && text.charCodeAt(last) !== 0xfffd) continue;
+    offset += decoded.length;
     offsets[i + 1] = offset;
     pending = [];
   }
