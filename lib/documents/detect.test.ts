@@ -58,6 +58,13 @@ describe("detectFileType", () => {
     );
   });
 
+  it("rejects extensions that only exist on Object.prototype", () => {
+    for (const name of ["a.constructor", "a.__proto__", "a.toString"]) {
+      expect(rejection(() => detectFileType(sourceFile(name, "text"))).statusCode).toBe(415);
+    }
+    expect(detectFileType(sourceFile("upload", "text", "constructor"))).toBe("txt");
+  });
+
   it("rejects a .pdf whose content is not a PDF with 415", () => {
     const error = rejection(() => detectFileType(sourceFile("fake.pdf", "just some text")));
     expect(error.statusCode).toBe(415);

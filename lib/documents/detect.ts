@@ -55,10 +55,8 @@ const typeByExtension: Record<string, FileType> = {
   c: "cpp",
 };
 
-const typeByMime: Record<string, FileType> = {
-  "application/pdf": "pdf",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+// Only for text files without an extension: binary types are recognised by their content.
+const textTypeByMime: Record<string, FileType> = {
   "text/csv": "csv",
   "application/json": "json",
   "text/html": "html",
@@ -81,7 +79,7 @@ export function detectFileType(file: SourceFile): FileType {
   const extension = extensionOf(file.name);
   if (extension === undefined) return detectWithoutExtension(file);
 
-  const claimed = typeByExtension[extension];
+  const claimed = lookUp(typeByExtension, extension);
   if (!claimed) throw unsupported(file.name, `.${extension} files are not supported`);
   if (claimed === "pdf") {
     if (!hasPdfHeader(file.bytes)) throw mismatch(file.name, claimed);
@@ -107,9 +105,7 @@ function detectWithoutExtension(file: SourceFile): FileType {
   }
   if (!isText(file.bytes)) throw unsupported(file.name, "its content is binary");
   const mimeType = file.mime?.split(";")[0].trim().toLowerCase();
-  const byMime = mimeType ? typeByMime[mimeType] : undefined;
-  // Binary types were ruled out above, so a text file claiming to be one is just text.
-  return byMime && !(byMime in labels) ? byMime : "txt";
+  return (mimeType && lookUp(textTypeByMime, mimeType)) || "txt";
 }
 
 /** The Office type a ZIP's entries reveal; undefined when it cannot tell (ZIP64). */
@@ -121,6 +117,11 @@ function officeTypeOf(file: SourceFile): "docx" | "xlsx" | "zip" | undefined {
   if (entries.names.some((name) => name.startsWith("word/"))) return "docx";
   if (entries.names.some((name) => name.startsWith("xl/"))) return "xlsx";
   return "zip";
+}
+
+// Own keys only: a file named "x.constructor" must not find Object.prototype.constructor.
+function lookUp(table: Record<string, FileType>, key: string): FileType | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function extensionOf(name: string): string | undefined {
