@@ -1,0 +1,22 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/** Creates an empty database on the server of `serverUrl`; returns its URL and a dropper. */
+export async function createTestDatabase(serverUrl: string) {
+  const name = `cfs_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
