@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createToolRunner, type ToolRunner } from "./index";
+
+// Runs that hit limits take seconds, more when the shared machine is busy.
+vi.setConfig({ testTimeout: 30_000 });
 
 // A tiny HTTP server on 127.0.0.1 plays the outside world. Host matching is exact on `URL.host`:
 // the runner allows "127.0.0.1:<port>", so "localhost:<port>" and other ports stay refused.

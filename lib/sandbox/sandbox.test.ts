@@ -1,10 +1,13 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createToolRunner, runToolFunction, type ToolRunner } from "./index";
+
+// Runs that hit limits take seconds, more when the shared machine is busy.
+vi.setConfig({ testTimeout: 30_000 });
 
 // Every behaviour holds in both isolation modes: isolates in the sandbox child process (the
 // default) and isolates in this process (hosted mode).
 describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) => {
-  const runner: ToolRunner = createToolRunner({ isolation, timeoutMs: 2_000 });
+  const runner: ToolRunner = createToolRunner({ isolation, timeoutMs: 5_000 });
   afterAll(() => runner.close());
   const run = (func: string, input: Record<string, unknown> = {}, extra: object = {}) =>
     runner.run({ func, input, ...extra });
@@ -110,7 +113,8 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
     const started = performance.now();
     const result = await run("while (true) {}", {}, { timeoutMs: 300 });
     expect(result).toMatchObject({ ok: false, error: "Tool timed out after 300 ms" });
-    expect(performance.now() - started).toBeLessThan(1_500);
+    // Generous: the 2 cores of this machine are shared with other work.
+    expect(performance.now() - started).toBeLessThan(2_500);
   });
 
   it("stops a loop that starts after an await", async () => {
@@ -123,7 +127,7 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
     const result = await run("await new Promise(() => {})", {}, { timeoutMs: 300 });
     expect(result).toMatchObject({ ok: false, error: "Tool timed out after 300 ms" });
     expect(result.durationMs).toBeGreaterThanOrEqual(300);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(performance.now() - started).toBeLessThan(2_500);
   });
 
   it("stops a 200 MB allocation with the memory message", async () => {
@@ -163,10 +167,10 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
   });
 
   it("keeps a slow run from blocking the others", async () => {
-    const slow = run("for (;;) {}", {}, { timeoutMs: 1_000 });
+    const slow = run("for (;;) {}", {}, { timeoutMs: 4_000 });
     const started = performance.now();
     expect(await run("return 'quick'")).toMatchObject({ ok: true, output: "quick" });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(await slow).toMatchObject({ ok: false });
   });
 
