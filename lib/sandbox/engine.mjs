@@ -151,6 +151,7 @@ export function createSandboxEngine({ allowHosts = [], maxIdle = 4, fetchImpl, o
       const timer = setTimeout(() => settle({ kind: "timeout" }), timeoutMs);
       const onAbort = () => settle({ kind: "cancelled" });
       signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal?.aborted) onAbort(); // aborted while the isolate was being prepared
       execute(slot, job.func, args, bridge, handles, timeoutMs).then(
         (reply) => settle({ kind: "reply", reply }),
         (error) => settle({ kind: "error", error }),
