@@ -1,13 +1,28 @@
 import "server-only";
-import { serviceUnavailable } from "@/lib/api/errors";
+import { canStreamFlow, runChatflow, validateFlow } from "@/lib/engine";
 import type { FlowRunner } from "./predict";
 
-// Placeholder until the engine branch (runChatflow, canStreamFlow, validateFlow) is merged.
+/** The flow engine (lib/engine) behind the prediction handler's runner interface. */
 export const engineRunner: FlowRunner = {
-  async prepare() {
-    throw serviceUnavailable("The flow engine is not available in this build");
+  async prepare(chatflow) {
+    // canStreamFlow compiles through the engine's cache and is true only for a valid flow; only
+    // otherwise is the flow compiled again, by validateFlow, to throw the 400 naming the node.
+    const canStream = canStreamFlow(chatflow);
+    if (!canStream) validateFlow(chatflow.flowData);
+    return { canStream };
   },
-  async run() {
-    throw serviceUnavailable("The flow engine is not available in this build");
-  },
+
+  run: (input) =>
+    runChatflow({
+      chatflow: input.chatflow,
+      question: input.question,
+      chatId: input.chatId,
+      sessionId: input.sessionId,
+      history: input.history,
+      overrideConfig: input.overrideConfig,
+      uploads: input.uploads,
+      files: input.files.map((file) => ({ name: file.name, mime: file.mime, data: file.bytes })),
+      signal: input.signal,
+      onToken: input.onToken,
+    }),
 };

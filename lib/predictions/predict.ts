@@ -37,7 +37,8 @@ export interface FlowRunResult {
   text: string;
   sourceDocuments: unknown[];
   usedTools: unknown[];
-  metadata: Record<string, unknown>;
+  /** The engine's run metadata; the answer carries it as `metadata`. */
+  metadata: { model?: string; temperature?: number; durationMs?: number; usage?: unknown };
 }
 
 /** The engine, as predictions use it. */
@@ -161,7 +162,7 @@ function describe(identity: { chatId: string; question: string; sessionId: strin
     sourceDocuments: result.sourceDocuments,
     usedTools: result.usedTools,
     followUpPrompts: [] as string[],
-    metadata: { ...result.metadata, durationMs },
+    metadata: { ...result.metadata, durationMs: result.metadata.durationMs ?? durationMs },
   };
 }
 

@@ -23,6 +23,7 @@ export async function startExtraApp(name: string, env: Record<string, string>): 
       ENCRYPTION_KEY: "",
       OPENAI_BASE_URL: `${inject("mockUrl")}/v1`,
       OPENAI_API_KEY: "test-openai-key",
+      CHROMA_URL: inject("chromaUrl"),
       LOG_LEVEL: "warn",
       REDIS_URL: "",
       UPSTASH_REDIS_REST_URL: "",

@@ -8,7 +8,7 @@ import { createApiKey, createChatflow, predict, updateChatflow } from "./predict
 // Upstash (@upstash/ratelimit through the REST emulator in front of the same Redis). The memory
 // backend is covered by prediction-access.test.ts against the harness app.
 
-const REDIS_URL = "redis://127.0.0.1:6379";
+const REDIS_URL = inject("redisUrl");
 const hasDatabase = Boolean(inject("databaseUrl"));
 
 async function expectLimitedAfter(app: ExtraApp, member: Member, limitMsg: string) {
