@@ -50,6 +50,18 @@ describe("prediction (JSON)", () => {
         usage: { promptTokens: expect.any(Number), completionTokens: 4, totalTokens: expect.any(Number) },
       },
     });
+    expect(Object.keys(response.body)).toEqual([
+      "text",
+      "question",
+      "chatId",
+      "chatMessageId",
+      "sessionId",
+      "sourceDocuments",
+      "usedTools",
+      "followUpPrompts",
+      "metadata",
+    ]);
+    expect(Object.keys(response.body.metadata)).toEqual(["model", "temperature", "durationMs", "usage"]);
     const [sent] = await mockRequests(question);
     expect(sent.body).toMatchObject({ model: "mock-model", temperature: 0.9 });
     expect(contents(sent).at(-1)).toEqual({ role: "user", content: question });
