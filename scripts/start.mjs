@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import next from "next";
+import { startChroma } from "./chroma-server.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.NODE_ENV = "production";
@@ -16,6 +17,18 @@ if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build found: running `next build` once (about a minute)…");
   const build = spawnSync("npx", ["--no-install", "next", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// Embedded Chroma for one machine; hosted (VERCEL) and self-hosted deployments set CHROMA_URL.
+let chroma;
+if (!process.env.CHROMA_URL && !process.env.VERCEL) {
+  const dataDir = process.env.DATA_DIR || ".data";
+  chroma = await startChroma({ dataPath: `${dataDir}/chroma` });
+  process.env.CHROMA_URL = chroma.url;
+  chroma.ready.then(
+    () => console.log(`Embedded Chroma ready on ${chroma.url}`),
+    (error) => console.error(`Embedded Chroma failed to start: ${error.message}`),
+  );
 }
 
 const app = next({ dev: false, hostname, port });
@@ -32,8 +45,10 @@ server.listen(port, hostname, () => {
   console.log(`Chatflow Studio ready on http://${shown}:${port}`);
 });
 
+process.on("exit", () => chroma?.child.kill());
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    chroma?.child.kill();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });
