@@ -21,7 +21,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const durationS = Number(process.env.BENCH_SECONDS ?? 10);
 const streamSamples = Number(process.env.BENCH_STREAM_SAMPLES ?? 200);
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error("Set DATABASE_URL to a PostgreSQL server (a fresh database is created on it)");
+if (!serverUrl)
+  throw new Error("Set DATABASE_URL to a PostgreSQL server (a fresh database is created on it)");
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cfs-bench-"));
 
@@ -66,7 +67,12 @@ async function startApp(env) {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/v1/ping`).then((r) => r.ok).catch(() => false)) return { url, child };
+    if (
+      await fetch(`${url}/api/v1/ping`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("app did not start");
@@ -89,8 +95,14 @@ async function json(url, body, token) {
 
 const conversationFlow = JSON.stringify({
   nodes: [
-    { id: "chatOpenAI_0", data: { id: "chatOpenAI_0", name: "chatOpenAI", inputs: { modelName: "mock-model", temperature: 0.9 } } },
-    { id: "bufferMemory_0", data: { id: "bufferMemory_0", name: "bufferMemory", inputs: { memoryKey: "chat_history" } } },
+    {
+      id: "chatOpenAI_0",
+      data: { id: "chatOpenAI_0", name: "chatOpenAI", inputs: { modelName: "mock-model", temperature: 0.9 } },
+    },
+    {
+      id: "bufferMemory_0",
+      data: { id: "bufferMemory_0", name: "bufferMemory", inputs: { memoryKey: "chat_history" } },
+    },
     {
       id: "conversationChain_0",
       data: {
@@ -108,7 +120,9 @@ const conversationFlow = JSON.stringify({
 
 function cannon(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ duration: durationS, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ duration: durationS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -145,7 +159,8 @@ async function timeToFirstToken(url, body, marker, count) {
     samples.push(at);
   }
   samples.sort((a, b) => a - b);
-  const quantile = (q) => Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] * 100) / 100;
+  const quantile = (q) =>
+    Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] * 100) / 100;
   return { p50: quantile(0.5), p99: quantile(0.99) };
 }
 
@@ -176,21 +191,41 @@ try {
   const predictionBody = JSON.stringify({ question: "How fast is this server?" });
 
   // Warm up (first compile, connections, JIT), then take the model request the app really sends.
-  await cannon({ url: predictionUrl, method: "POST", headers: { "content-type": "application/json" }, body: predictionBody, duration: 3, connections: 4 });
+  await cannon({
+    url: predictionUrl,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: predictionBody,
+    duration: 3,
+    connections: 4,
+  });
   const sent = mock.requests.at(-1);
   const modelUrl = `${mock.url}${sent.path}`;
   const modelBody = JSON.stringify({ ...sent.body, stream: false });
   mock.requests.length = 0;
 
-  const results = { date: new Date().toISOString(), durationS, node: process.version, cpus: (await import("node:os")).cpus().length };
+  const results = {
+    date: new Date().toISOString(),
+    durationS,
+    node: process.version,
+    cpus: (await import("node:os")).cpus().length,
+  };
 
   // Where the time goes, at concurrency 1: routing alone (ping, and a malformed id: 404 without a
   // query), the chatflow query (an unknown id: 404; a missing question: 400 after loading), the run.
-  const post = (url, body) => ({ url, method: "POST", headers: { "content-type": "application/json" }, body, connections: 1 });
+  const post = (url, body) => ({
+    url,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    connections: 1,
+  });
   results.breakdownConcurrency1 = {
     ping: pick(await cannon({ url: `${app.url}/api/v1/ping`, connections: 1 })),
     malformedId404: pick(await cannon(post(`${app.url}/api/v1/prediction/not-a-uuid`, predictionBody))),
-    unknownChatflow404: pick(await cannon(post(`${app.url}/api/v1/prediction/3f1c7a52-58d4-4f0e-9b1e-1f1f1f1f1f1f`, predictionBody))),
+    unknownChatflow404: pick(
+      await cannon(post(`${app.url}/api/v1/prediction/3f1c7a52-58d4-4f0e-9b1e-1f1f1f1f1f1f`, predictionBody)),
+    ),
     missingQuestion400: pick(await cannon(post(predictionUrl, "{}"))),
   };
   results.memoryMb = { idleAfterWarmUp: rssMb(app.child.pid) };
@@ -198,9 +233,25 @@ try {
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.child.pid))), 200);
 
   for (const connections of [1, 16]) {
-    const model = pick(await cannon({ url: modelUrl, method: "POST", headers: { "content-type": "application/json" }, body: modelBody, connections }));
+    const model = pick(
+      await cannon({
+        url: modelUrl,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: modelBody,
+        connections,
+      }),
+    );
     mock.requests.length = 0;
-    const prediction = pick(await cannon({ url: predictionUrl, method: "POST", headers: { "content-type": "application/json" }, body: predictionBody, connections }));
+    const prediction = pick(
+      await cannon({
+        url: predictionUrl,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: predictionBody,
+        connections,
+      }),
+    );
     mock.requests.length = 0;
     results[`concurrency${connections}`] = {
       model,
@@ -211,7 +262,12 @@ try {
   clearInterval(sampler);
   results.memoryMb.peakUnderLoad = peak;
 
-  const streamModel = await timeToFirstToken(modelUrl, { ...sent.body, stream: true }, '"content":"Echo:"', streamSamples);
+  const streamModel = await timeToFirstToken(
+    modelUrl,
+    { ...sent.body, stream: true },
+    '"content":"Echo:"',
+    streamSamples,
+  );
   const streamApp = await timeToFirstToken(
     predictionUrl,
     { question: "How fast is this server?", streaming: true },
@@ -222,7 +278,10 @@ try {
   results.firstTokenMs = {
     model: streamModel,
     prediction: streamApp,
-    overhead: { p50: Math.round((streamApp.p50 - streamModel.p50) * 100) / 100, p99: Math.round((streamApp.p99 - streamModel.p99) * 100) / 100 },
+    overhead: {
+      p50: Math.round((streamApp.p50 - streamModel.p50) * 100) / 100,
+      p99: Math.round((streamApp.p99 - streamModel.p99) * 100) / 100,
+    },
   };
   results.memoryMb.afterLoad = rssMb(app.child.pid);
 
