@@ -67,6 +67,7 @@ function readMetadata(node: { id: string; label: string }, value: unknown): Reco
 /** One document per file: a PDF's pages joined, for `usage: perFile`. */
 export function joinPages(documents: Document[]): Document[] {
   if (documents.length <= 1) return documents;
-  const { page: _page, lineFrom: _from, lineTo: _to, ...metadata } = documents[0].metadata;
+  const metadata = { ...documents[0].metadata };
+  for (const key of ["page", "lineFrom", "lineTo"]) delete metadata[key];
   return [{ pageContent: documents.map((document) => document.pageContent).join("\n\n"), metadata }];
 }
