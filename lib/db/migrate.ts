@@ -29,7 +29,10 @@ export async function readMigrations(): Promise<Migration[]> {
     .sort();
   return Promise.all(
     names.map(async (name): Promise<Migration> => {
-      const sql = await readFile(path.join(process.cwd(), "prisma", "migrations", name, "migration.sql"), "utf8");
+      const sql = await readFile(
+        path.join(process.cwd(), "prisma", "migrations", name, "migration.sql"),
+        "utf8",
+      );
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );

@@ -36,6 +36,9 @@ export function createRedisRateLimiter(url: string): RateLimiter {
 
   return {
     backend: "redis",
+    async ping() {
+      await client.ping();
+    },
     async consume(key, limit, windowSeconds): Promise<RateLimitDecision> {
       try {
         const result = await limiterFor(limit, windowSeconds).consume(key);
