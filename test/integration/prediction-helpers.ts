@@ -131,7 +131,6 @@ export async function predict(
 
 export interface SseEvent {
   event: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, inspected by the tests
   data: any;
 }
 

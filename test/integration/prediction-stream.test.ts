@@ -54,6 +54,17 @@ describe("prediction (SSE)", () => {
     };
     expect(metadata).toEqual({ event: "metadata", data: fields, ...fields });
     expect(metadata).not.toHaveProperty("followUpPrompts");
+    expect(Object.keys(metadata)).toEqual([
+      "event",
+      "data",
+      "chatId",
+      "chatMessageId",
+      "question",
+      "sessionId",
+      "sourceDocuments",
+      "usedTools",
+      "metadata",
+    ]);
 
     const tokens = ["Echo:", " Stream", " this", " answer", ` ${question.split(" ").at(-1)}`];
     const expected =

@@ -12,7 +12,6 @@ import { conversationFlow, createChatflow, predict } from "./prediction-helpers"
 interface Hook {
   method?: string;
   headers: IncomingHttpHeaders;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, inspected by the tests
   body: any;
 }
 
