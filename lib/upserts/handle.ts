@@ -9,13 +9,19 @@ import { upsertIntoChatflow } from "./ingest";
 import { readUpsertRequest } from "./request";
 import { toUpsertJson } from "./response";
 
-type UpsertChatflow = Pick<PredictionChatflow, "id" | "workspaceId" | "flowData" | "updatedDate" | "apiConfig">;
+type UpsertChatflow = Pick<
+  PredictionChatflow,
+  "id" | "workspaceId" | "flowData" | "updatedDate" | "apiConfig"
+>;
 
 /**
  * `POST /vector/upsert/{id}` after the chatflow is loaded and its origin accepted: the prediction
  * access rule (401), the chatflow's rate limit (429, counted with its predictions), then the upsert.
  */
-export async function handlePublicUpsert(request: NextRequest, chatflow: PredictionChatflow): Promise<Response> {
+export async function handlePublicUpsert(
+  request: NextRequest,
+  chatflow: PredictionChatflow,
+): Promise<Response> {
   const caller = await authorizePrediction(request, chatflow);
   const config = readPredictionApiConfig(chatflow.apiConfig);
   await enforceRateLimit(config.rateLimit, rateLimitKey(chatflow.id, caller, request));
@@ -23,11 +29,18 @@ export async function handlePublicUpsert(request: NextRequest, chatflow: Predict
 }
 
 /** `POST /vector/internal-upsert/{id}`: the caller is a member of the chatflow's workspace. */
-export async function handleInternalUpsert(request: NextRequest, chatflow: UpsertChatflow): Promise<Response> {
+export async function handleInternalUpsert(
+  request: NextRequest,
+  chatflow: UpsertChatflow,
+): Promise<Response> {
   return runUpsert(request, chatflow, readPredictionApiConfig(chatflow.apiConfig).isOverrideAllowed);
 }
 
-async function runUpsert(request: NextRequest, chatflow: UpsertChatflow, isOverrideAllowed: boolean): Promise<Response> {
+async function runUpsert(
+  request: NextRequest,
+  chatflow: UpsertChatflow,
+  isOverrideAllowed: boolean,
+): Promise<Response> {
   const body = await readUpsertRequest(request);
   const overrides = resolveOverrides(body.overrideConfig, isOverrideAllowed);
   // The upsert completes even if the client goes away: it is idempotent, and half of one helps nobody.

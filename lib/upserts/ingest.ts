@@ -48,7 +48,9 @@ export async function upsertIntoChatflow(
 /** The store node the upsert goes into: `stopNodeId`, or the flow's only store node; else a 400. */
 function chooseStoreNode(chatflow: ChatflowToRun, stopNodeId: string | undefined): string {
   const flow = parseFlowData(chatflow.flowData);
-  const stores = flow.nodes.filter((node) => findNodeDefinition(node.data.name)?.category === "Vector Stores");
+  const stores = flow.nodes.filter(
+    (node) => findNodeDefinition(node.data.name)?.category === "Vector Stores",
+  );
   if (stores.length === 0) throw badRequest(NO_VECTOR_STORE);
   if (stopNodeId) {
     if (stores.some((node) => node.id === stopNodeId)) return stopNodeId;
@@ -70,10 +72,16 @@ const listIds = (nodes: Array<{ id: string }>) => nodes.map((node) => node.id).j
  * content upserts what the loaders hold themselves. Without loaders, text and documents go into
  * the store as they are, and files are refused (nothing in the flow reads them).
  */
-async function collectChunks(loaders: DocumentLoaderInstance[], content: UpsertContent): Promise<ChunkInput[]> {
+async function collectChunks(
+  loaders: DocumentLoaderInstance[],
+  content: UpsertContent,
+): Promise<ChunkInput[]> {
   const requestDocuments = [
     ...(content.text?.trim() ? [{ pageContent: content.text, metadata: {} }] : []),
-    ...(content.documents ?? []).map((document) => ({ pageContent: document.pageContent, metadata: document.metadata ?? {} })),
+    ...(content.documents ?? []).map((document) => ({
+      pageContent: document.pageContent,
+      metadata: document.metadata ?? {},
+    })),
   ];
   const hasRequestContent = requestDocuments.length > 0 || content.files.length > 0;
   const batches: Array<{ loader?: DocumentLoaderInstance; documents: Document[] }> = [];
@@ -105,6 +113,9 @@ async function collectChunks(loaders: DocumentLoaderInstance[], content: UpsertC
       metadata: { ...document.metadata, ...loader?.metadata },
     }));
     const chunks = loader?.splitter ? loader.splitter.splitDocuments(described) : described;
-    return chunks.map((chunk) => ({ pageContent: chunk.pageContent, metadata: { ...chunk.metadata, ...content.metadata } }));
+    return chunks.map((chunk) => ({
+      pageContent: chunk.pageContent,
+      metadata: { ...chunk.metadata, ...content.metadata },
+    }));
   });
 }

@@ -28,30 +28,50 @@ const multipartLimitBytes = () => uploadLimitBytes() + env.MAX_JSON_BODY_MB * MB
 const jsonObject = z.record(z.string(), z.unknown());
 // Multipart sends objects as JSON text; JSON clients sometimes do too.
 const objectOrJsonText = (name: string) =>
-  z.preprocess((value) => {
-    if (typeof value !== "string") return value;
-    if (value.trim() === "") return undefined;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, jsonObject.nullish().transform((parsed) => parsed ?? undefined).describe(name));
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      if (value.trim() === "") return undefined;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    },
+    jsonObject
+      .nullish()
+      .transform((parsed) => parsed ?? undefined)
+      .describe(name),
+  );
 
 const bodySchema = z.object({
   text: z.string().optional(),
   documents: z
-    .array(z.object({ pageContent: z.string(), metadata: jsonObject.nullish().transform((value) => value ?? undefined) }))
+    .array(
+      z.object({
+        pageContent: z.string(),
+        metadata: jsonObject.nullish().transform((value) => value ?? undefined),
+      }),
+    )
     .optional(),
   metadata: objectOrJsonText("metadata"),
   overrideConfig: objectOrJsonText("overrideConfig"),
-  stopNodeId: z.string().trim().max(255).optional().transform((value) => value || undefined),
+  stopNodeId: z
+    .string()
+    .trim()
+    .max(255)
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export async function readUpsertRequest(request: Request): Promise<UpsertRequest> {
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
-  const isForm = contentType.startsWith("multipart/form-data") || contentType.startsWith("application/x-www-form-urlencoded");
-  const { fields, files } = isForm ? await readForm(request) : { fields: await readJsonObject(request), files: [] };
+  const isForm =
+    contentType.startsWith("multipart/form-data") ||
+    contentType.startsWith("application/x-www-form-urlencoded");
+  const { fields, files } = isForm
+    ? await readForm(request)
+    : { fields: await readJsonObject(request), files: [] };
   const body = validate(bodySchema, fields, "Invalid request body");
   return { ...body, overrideConfig: body.overrideConfig ?? {}, files };
 }
@@ -96,10 +116,16 @@ async function readForm(request: Request) {
       throw payloadTooLarge(`File "${value.name}" is larger than ${env.MAX_UPLOAD_MB} MB`);
     }
     total += value.size;
-    if (total > uploadLimitBytes()) throw payloadTooLarge(`Files are larger than ${env.MAX_UPLOAD_MB} MB together`);
-    files.push({ name: value.name || "upload", mime: value.type || undefined, bytes: new Uint8Array(await value.arrayBuffer()) });
+    if (total > uploadLimitBytes())
+      throw payloadTooLarge(`Files are larger than ${env.MAX_UPLOAD_MB} MB together`);
+    files.push({
+      name: value.name || "upload",
+      mime: value.type || undefined,
+      bytes: new Uint8Array(await value.arrayBuffer()),
+    });
   }
   return { fields, files };
 }
 
-const tooLargeBody = () => payloadTooLarge(`Request body is larger than the ${env.MAX_UPLOAD_MB} MB upload limit allows`);
+const tooLargeBody = () =>
+  payloadTooLarge(`Request body is larger than the ${env.MAX_UPLOAD_MB} MB upload limit allows`);

@@ -22,7 +22,9 @@ const clients = new Map<string, ChromaClient>();
 /** The deployment's Chroma (CHROMA_URL, CHROMA_API_KEY); a VectorStoreError when none is configured. */
 export function deploymentChroma(): ChromaServer {
   if (!env.CHROMA_URL) {
-    throw new VectorStoreError("Vector store error (chroma): no Chroma server is configured (set CHROMA_URL or use npm start)");
+    throw new VectorStoreError(
+      "Vector store error (chroma): no Chroma server is configured (set CHROMA_URL or use npm start)",
+    );
   }
   return { url: env.CHROMA_URL, apiKey: env.CHROMA_API_KEY };
 }
@@ -63,9 +65,12 @@ export function createChromaStore(server: ChromaServer, collectionName: string):
       return await work();
     } catch (error) {
       if (error instanceof VectorStoreError) throw error;
-      throw new VectorStoreError(`Vector store error (${description}, ${operation}): ${describeChromaError(error)}`, {
-        cause: error,
-      });
+      throw new VectorStoreError(
+        `Vector store error (${description}, ${operation}): ${describeChromaError(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
   };
 
@@ -103,7 +108,9 @@ export function createChromaStore(server: ChromaServer, collectionName: string):
             embeddings: batch.map((chunk) => chunk.embedding),
             documents: batch.map((chunk) => chunk.pageContent),
             // Chroma refuses an empty metadata object but takes null.
-            metadatas: batch.map((chunk) => (Object.keys(chunk.metadata).length > 0 ? chunk.metadata : null)) as Metadata[],
+            metadatas: batch.map((chunk) =>
+              Object.keys(chunk.metadata).length > 0 ? chunk.metadata : null,
+            ) as Metadata[],
           });
         }
       }),
@@ -138,14 +145,12 @@ export function createChromaStore(server: ChromaServer, collectionName: string):
           include: ["documents", "metadatas", "distances"] as never,
         });
         const ids = result.ids[0] ?? [];
-        return ids.map(
-          (id, index): ScoredDocument => ({
-            id,
-            pageContent: result.documents[0]?.[index] ?? "",
-            metadata: cleanMetadata(result.metadatas[0]?.[index]),
-            score: 1 - (result.distances?.[0]?.[index] ?? 1),
-          }),
-        );
+        return ids.map((id, index): ScoredDocument => ({
+          id,
+          pageContent: result.documents[0]?.[index] ?? "",
+          metadata: cleanMetadata(result.metadatas[0]?.[index]),
+          score: 1 - (result.distances?.[0]?.[index] ?? 1),
+        }));
       }),
     count: () =>
       guard("count", async () => {
@@ -161,16 +166,20 @@ export async function deleteChromaCollection(server: ChromaServer, collectionNam
     await clientFor(server).deleteCollection({ name: collectionName });
   } catch (error) {
     if (error instanceof ChromaNotFoundError) return;
-    throw new VectorStoreError(`Vector store error (chroma ${collectionName}, delete): ${describeChromaError(error)}`, {
-      cause: error,
-    });
+    throw new VectorStoreError(
+      `Vector store error (chroma ${collectionName}, delete): ${describeChromaError(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
 function cleanMetadata(metadata: Record<string, unknown> | null | undefined): ScalarMetadata {
   const clean: ScalarMetadata = {};
   for (const [key, value] of Object.entries(metadata ?? {})) {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") clean[key] = value;
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      clean[key] = value;
   }
   return clean;
 }

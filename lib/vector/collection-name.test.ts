@@ -13,21 +13,23 @@ describe("resolveCollectionName", () => {
   });
 
   it("scopes a named collection to the workspace on the deployment's server", () => {
-    expect(resolveCollectionName({ workspaceId, chatflowId, collectionName: "docs", isOwnServer: false })).toBe(
-      "cfs_0b7f4a1e2c3d4e5f8a9b0c1d2e3f4a5b_docs",
-    );
+    expect(
+      resolveCollectionName({ workspaceId, chatflowId, collectionName: "docs", isOwnServer: false }),
+    ).toBe("cfs_0b7f4a1e2c3d4e5f8a9b0c1d2e3f4a5b_docs");
   });
 
   it("uses the name as written on a server the node names", () => {
-    expect(resolveCollectionName({ workspaceId, chatflowId, collectionName: "docs", isOwnServer: true })).toBe("docs");
+    expect(
+      resolveCollectionName({ workspaceId, chatflowId, collectionName: "docs", isOwnServer: true }),
+    ).toBe("docs");
   });
 
   it("refuses names Chroma would refuse", () => {
     for (const name of ["ab", "a..b", "_abc", "a b", "10.0.0.1", "x".repeat(513)]) {
       expect(isValidCollectionName(name)).toBe(false);
-      expect(() => resolveCollectionName({ workspaceId, chatflowId, collectionName: name, isOwnServer: true })).toThrow(
-        expect.objectContaining({ statusCode: 400 }),
-      );
+      expect(() =>
+        resolveCollectionName({ workspaceId, chatflowId, collectionName: name, isOwnServer: true }),
+      ).toThrow(expect.objectContaining({ statusCode: 400 }));
     }
     expect(isValidCollectionName("my-docs.v2")).toBe(true);
   });

@@ -38,6 +38,7 @@ export function resolveCollectionName(options: {
   }
   if (options.isOwnServer) return requested;
   const scoped = `cfs_${options.workspaceId.replace(/-/g, "")}_${requested}`;
-  if (!isValidCollectionName(scoped)) throw badRequest(`Collection name "${requested.slice(0, 80)}" is too long`);
+  if (!isValidCollectionName(scoped))
+    throw badRequest(`Collection name "${requested.slice(0, 80)}" is too long`);
   return scoped;
 }

@@ -3,7 +3,12 @@ import { readCredentialData } from "@/lib/credentials/service";
 import { getDb } from "@/lib/db";
 import { isUuid } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { createChromaStore, deleteChromaCollection, deploymentChroma, type ChromaServer } from "./chroma-store";
+import {
+  createChromaStore,
+  deleteChromaCollection,
+  deploymentChroma,
+  type ChromaServer,
+} from "./chroma-store";
 import { defaultCollectionName, resolveCollectionName } from "./collection-name";
 import { listRecordedVectorIds } from "./ledger";
 import { deleteMemoryVectors } from "./memory-store";
@@ -26,7 +31,10 @@ export async function deleteChatflowVectors(workspaceId: string, chatflowId: str
   if (!isUuid(chatflowId)) return;
   deleteMemoryVectors(chatflowId);
   const db = await getDb();
-  const row = await db.chatFlow.findFirst({ where: { id: chatflowId, workspaceId }, select: { flowData: true } });
+  const row = await db.chatFlow.findFirst({
+    where: { id: chatflowId, workspaceId },
+    select: { flowData: true },
+  });
   if (!row) return;
   const { chromaNodes: storeNodes, memoryNodeIds } = findStoreNodes(row.flowData);
   const recorded = await listRecordedVectorIds(workspaceId, chatflowId);
@@ -81,7 +89,8 @@ function findStoreNodes(flowData: string): { chromaNodes: StoreNode[]; memoryNod
     const data = (node as { data?: Record<string, unknown> })?.data;
     if (data?.name !== "chroma" || typeof (node as { id?: unknown }).id !== "string") return [];
     const inputs = (data.inputs ?? {}) as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+    const text = (value: unknown) =>
+      typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
     return [
       {
         id: (node as { id: string }).id,

@@ -19,10 +19,15 @@ describe("toChromaWhere", () => {
 
   it("refuses unknown operators with a 400 naming the path", () => {
     expect(() => toChromaWhere({ page: { $like: "x" } })).toThrow(
-      expect.objectContaining({ statusCode: 400, message: "Invalid metadata filter: filter.page unknown operator $like" }),
+      expect.objectContaining({
+        statusCode: 400,
+        message: "Invalid metadata filter: filter.page unknown operator $like",
+      }),
     );
     expect(() => toChromaWhere({ $not: [] })).toThrow(expect.objectContaining({ statusCode: 400 }));
-    expect(() => toChromaWhere({ page: { $gt: "two" } })).toThrow(expect.objectContaining({ statusCode: 400 }));
+    expect(() => toChromaWhere({ page: { $gt: "two" } })).toThrow(
+      expect.objectContaining({ statusCode: 400 }),
+    );
     expect(() => toChromaWhere({ tags: ["a"] })).toThrow(expect.objectContaining({ statusCode: 400 }));
   });
 });

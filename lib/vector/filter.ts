@@ -21,7 +21,8 @@ function parseFilter(filter: unknown, path = "filter"): Node | undefined {
 
 function parseEntry(key: string, value: unknown, path: string): Node {
   if (key === "$and" || key === "$or") {
-    if (!Array.isArray(value) || value.length === 0) throw invalid(path, "must be a non-empty list of filters");
+    if (!Array.isArray(value) || value.length === 0)
+      throw invalid(path, "must be a non-empty list of filters");
     const children = value.map((child, index) => parseFilter(child, `${path}.${index}`));
     if (children.some((child) => child === undefined)) throw invalid(path, "must not contain empty filters");
     return key === "$and" ? { all: children as Node[] } : { any: children as Node[] };
@@ -51,7 +52,9 @@ function parseEntry(key: string, value: unknown, path: string): Node {
 }
 
 const isScalar = (value: unknown): value is MetadataValue =>
-  typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+  typeof value === "string" ||
+  typeof value === "boolean" ||
+  (typeof value === "number" && Number.isFinite(value));
 
 const invalid = (path: string, message: string) =>
   badRequest(`Invalid metadata filter: ${path} ${message}`, [{ path, message }]);

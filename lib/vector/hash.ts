@@ -6,7 +6,9 @@ export function hashChunk(pageContent: string, metadata: ScalarMetadata): string
   const sorted = Object.keys(metadata)
     .sort()
     .map((key) => [key, metadata[key]]);
-  return createHash("sha256").update(JSON.stringify([pageContent, sorted])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([pageContent, sorted]))
+    .digest("hex");
 }
 
 /**

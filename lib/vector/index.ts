@@ -7,5 +7,11 @@ export { VectorStoreError } from "./errors";
 export { checkFilter } from "./filter";
 export { databaseLedger, type UpsertLedger } from "./ledger";
 export { createMemoryStore } from "./memory-store";
-export { upsertChunks, type AddedDocument, type ChunkInput, type UpsertOutcome, type UpsertTarget } from "./upsert-chunks";
+export {
+  upsertChunks,
+  type AddedDocument,
+  type ChunkInput,
+  type UpsertOutcome,
+  type UpsertTarget,
+} from "./upsert-chunks";
 export type { MetadataFilter, ScalarMetadata, ScoredDocument, StoredChunk, VectorStore } from "./types";

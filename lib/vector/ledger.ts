@@ -27,7 +27,12 @@ export function databaseLedger(scope: LedgerScope): UpsertLedger {
       const found = new Set<string>();
       for (let start = 0; start < hashes.length; start += queryBatchSize) {
         const rows = await db.upsertRecord.findMany({
-          where: { workspaceId, chatflowId, storeNodeId, contentHash: { in: hashes.slice(start, start + queryBatchSize) } },
+          where: {
+            workspaceId,
+            chatflowId,
+            storeNodeId,
+            contentHash: { in: hashes.slice(start, start + queryBatchSize) },
+          },
           select: { contentHash: true },
         });
         for (const row of rows) found.add(row.contentHash);
@@ -39,7 +44,9 @@ export function databaseLedger(scope: LedgerScope): UpsertLedger {
       const inserted = new Set<string>();
       for (let start = 0; start < entries.length; start += queryBatchSize) {
         const rows = await db.upsertRecord.createManyAndReturn({
-          data: entries.slice(start, start + queryBatchSize).map((entry) => ({ ...entry, workspaceId, chatflowId, storeNodeId })),
+          data: entries
+            .slice(start, start + queryBatchSize)
+            .map((entry) => ({ ...entry, workspaceId, chatflowId, storeNodeId })),
           skipDuplicates: true,
           select: { contentHash: true },
         });
@@ -51,13 +58,17 @@ export function databaseLedger(scope: LedgerScope): UpsertLedger {
 }
 
 /** Vector ids recorded for a chatflow, by store node (for deleting them from shared collections). */
-export async function listRecordedVectorIds(workspaceId: string, chatflowId: string): Promise<Map<string, string[]>> {
+export async function listRecordedVectorIds(
+  workspaceId: string,
+  chatflowId: string,
+): Promise<Map<string, string[]>> {
   const db = await getDb();
   const rows = await db.upsertRecord.findMany({
     where: { workspaceId, chatflowId },
     select: { storeNodeId: true, vectorIds: true },
   });
   const byNode = new Map<string, string[]>();
-  for (const row of rows) byNode.set(row.storeNodeId, [...(byNode.get(row.storeNodeId) ?? []), ...row.vectorIds]);
+  for (const row of rows)
+    byNode.set(row.storeNodeId, [...(byNode.get(row.storeNodeId) ?? []), ...row.vectorIds]);
   return byNode;
 }

@@ -13,7 +13,9 @@ interface Entry {
   unit: Float32Array;
 }
 
-const holder = globalThis as typeof globalThis & { __chatflowMemoryVectors?: Map<string, Map<string, Entry>> };
+const holder = globalThis as typeof globalThis & {
+  __chatflowMemoryVectors?: Map<string, Map<string, Entry>>;
+};
 const collections = (holder.__chatflowMemoryVectors ??= new Map());
 
 const keyOf = (chatflowId: string, nodeId: string) => `${chatflowId}\n${nodeId}`;
@@ -35,7 +37,11 @@ export function createMemoryStore(chatflowId: string, nodeId: string): VectorSto
       }
       if (!collection) collections.set(key, (collection = new Map()));
       for (const chunk of chunks) {
-        collection.set(chunk.id, { pageContent: chunk.pageContent, metadata: chunk.metadata, unit: normalize(chunk.embedding) });
+        collection.set(chunk.id, {
+          pageContent: chunk.pageContent,
+          metadata: chunk.metadata,
+          unit: normalize(chunk.embedding),
+        });
       }
     },
     async delete(ids: string[]) {

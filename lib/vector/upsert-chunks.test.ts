@@ -133,7 +133,9 @@ describe("upsertChunks", () => {
   it("gives the same chunk the same id in the same store, and different ids elsewhere", async () => {
     const target = targetWith();
     const [first] = (await upsertChunks(target, [chunks[1]])).added;
-    const [other] = (await upsertChunks({ ...target, storeNodeId: "store_1", ledger: memoryLedger() }, [chunks[1]])).added;
+    const [other] = (
+      await upsertChunks({ ...target, storeNodeId: "store_1", ledger: memoryLedger() }, [chunks[1]])
+    ).added;
     expect(first.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(other.id).not.toBe(first.id);
   });

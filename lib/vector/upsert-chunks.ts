@@ -63,9 +63,14 @@ export async function upsertChunks(target: UpsertTarget, chunks: ChunkInput[]): 
   let inserted: Set<string>;
   try {
     await target.store.upsert(stored);
-    inserted = await target.ledger.record(pending.map((chunk) => ({ contentHash: chunk.contentHash, vectorIds: [chunk.id] })));
+    inserted = await target.ledger.record(
+      pending.map((chunk) => ({ contentHash: chunk.contentHash, vectorIds: [chunk.id] })),
+    );
   } catch (error) {
-    await removeQuietly(target, pending.map((chunk) => chunk.id));
+    await removeQuietly(
+      target,
+      pending.map((chunk) => chunk.id),
+    );
     throw error;
   }
   // Not inserted and not recorded before: a concurrent upsert of the same chunk recorded it first.

@@ -37,7 +37,8 @@ async function call(pathname: string, body: unknown, bearer?: string) {
 
 async function createFlow(flowData: string): Promise<string> {
   const created = await call("/api/v1/chatflows", { name: "upsert down", flowData, isPublic: true }, token);
-  if (created.status !== 201) throw new Error(`create chatflow: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`create chatflow: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.id;
 }
 
@@ -100,7 +101,11 @@ describe("upload limits (MAX_UPLOAD_MB=1)", () => {
 
   it("refuses a multipart body far over the limit from its declared length", async () => {
     const id = await createFlow(storeFlow({ loaders: [{ id: "textFile_0", name: "textFile", inputs: {} }] }));
-    const response = await upsert(id, { files: [{ name: "huge.txt", bytes: "h".repeat(7 * 1024 * 1024) }] }, { app: app.url });
+    const response = await upsert(
+      id,
+      { files: [{ name: "huge.txt", bytes: "h".repeat(7 * 1024 * 1024) }] },
+      { app: app.url },
+    );
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({
       statusCode: 413,
@@ -114,18 +119,31 @@ describe("upload limits (MAX_UPLOAD_MB=1)", () => {
     const half = "y".repeat(600 * 1024);
     const response = await upsert(
       id,
-      { files: [{ name: "a.txt", bytes: half }, { name: "b.txt", bytes: half }] },
+      {
+        files: [
+          { name: "a.txt", bytes: half },
+          { name: "b.txt", bytes: half },
+        ],
+      },
       { app: app.url },
     );
     expect(response.status).toBe(413);
-    expect(response.body).toMatchObject({ statusCode: 413, status: "error", message: "Files are larger than 1 MB together" });
+    expect(response.body).toMatchObject({
+      statusCode: 413,
+      status: "error",
+      message: "Files are larger than 1 MB together",
+    });
   });
 
   it("answers 413 for a JSON body larger than the limit", async () => {
     const id = await createFlow(storeFlow());
     const response = await upsert(id, { text: "z".repeat(1024 * 1024 + 10) }, { app: app.url });
     expect(response.status).toBe(413);
-    expect(response.body).toMatchObject({ statusCode: 413, status: "error", message: "Request body is larger than 1 MB" });
+    expect(response.body).toMatchObject({
+      statusCode: 413,
+      status: "error",
+      message: "Request body is larger than 1 MB",
+    });
   });
 });
 
@@ -162,26 +180,41 @@ describe("when Chroma stops", () => {
     const retrievalChain = (store: string) => ({
       id: "retrievalQAChain_0",
       name: "retrievalQAChain",
-      inputs: { model: "{{chatOpenAI_0.data.instance}}", vectorStoreRetriever: `{{${store}_0.data.instance}}` },
+      inputs: {
+        model: "{{chatOpenAI_0.data.instance}}",
+        vectorStoreRetriever: `{{${store}_0.data.instance}}`,
+      },
     });
     const memoryId = await createFlow(
-      storeFlow({ store: "memoryVectorStore", consumers: [chatModelNode, retrievalChain("memoryVectorStore")] }),
+      storeFlow({
+        store: "memoryVectorStore",
+        consumers: [chatModelNode, retrievalChain("memoryVectorStore")],
+      }),
     );
     const chromaId = await createFlow(storeFlow({ consumers: [chatModelNode, retrievalChain("chroma")] }));
 
     await stopChroma();
     try {
-      const stored = await upsert(memoryId, { text: "The lighthouse keeper feeds the gulls at dawn." }, { app: app.url });
+      const stored = await upsert(
+        memoryId,
+        { text: "The lighthouse keeper feeds the gulls at dawn." },
+        { app: app.url },
+      );
       expect(stored.body).toMatchObject({ status: "success", numAdded: 1 });
       const answer = await call(`/api/v1/prediction/${memoryId}`, { question: "Who feeds the gulls?" });
       expect(answer.status).toBe(200);
       expect(answer.body.sourceDocuments).toEqual([
-        { pageContent: "The lighthouse keeper feeds the gulls at dawn.", metadata: { chunk: 0, lineFrom: 1, lineTo: 1 } },
+        {
+          pageContent: "The lighthouse keeper feeds the gulls at dawn.",
+          metadata: { chunk: 0, lineFrom: 1, lineTo: 1 },
+        },
       ]);
 
       const unreachable = await call(`/api/v1/prediction/${chromaId}`, { question: "Anything?" });
       expect(unreachable.status).toBe(502);
-      expect(unreachable.body.message).toBe(`Vector store error (chroma cfs_${chromaId}, query): the Chroma server is unreachable`);
+      expect(unreachable.body.message).toBe(
+        `Vector store error (chroma cfs_${chromaId}, query): the Chroma server is unreachable`,
+      );
     } finally {
       chroma = await startChroma({ dataPath: chromaPath, port: chromaPort });
       await chroma.ready;

@@ -83,7 +83,8 @@ export async function upsert(
   const { files, ...fields } = body;
   if (files) {
     const form = new FormData();
-    for (const file of files) form.append("files", new Blob([file.bytes as BlobPart], { type: file.type ?? "" }), file.name);
+    for (const file of files)
+      form.append("files", new Blob([file.bytes as BlobPart], { type: file.type ?? "" }), file.name);
     for (const [name, value] of Object.entries(fields)) {
       if (value !== undefined) form.append(name, typeof value === "string" ? value : JSON.stringify(value));
     }
@@ -115,7 +116,8 @@ export async function readCollection(name: string, url?: string) {
   try {
     collection = await chromaClient(url).getCollection({ name });
   } catch (error) {
-    if (error instanceof ChromaNotFoundError) return { ids: [] as string[], documents: [] as string[], metadatas: [] };
+    if (error instanceof ChromaNotFoundError)
+      return { ids: [] as string[], documents: [] as string[], metadatas: [] };
     throw error;
   }
   const result = await collection.get({ include: ["documents", "metadatas"] as never });
@@ -133,7 +135,10 @@ export async function countUpsertRecords(chatflowId: string): Promise<number> {
   const client = new pg.Client({ connectionString: inject("databaseUrl") });
   await client.connect();
   try {
-    const result = await client.query(`SELECT count(*)::int AS n FROM "UpsertRecord" WHERE "chatflowId" = $1`, [chatflowId]);
+    const result = await client.query(
+      `SELECT count(*)::int AS n FROM "UpsertRecord" WHERE "chatflowId" = $1`,
+      [chatflowId],
+    );
     return result.rows[0].n as number;
   } finally {
     await client.end();

@@ -12,7 +12,10 @@ import {
 } from "./upsert-helpers";
 
 const fileLoader = { id: "fileLoader_0", name: "fileLoader", inputs: { metadata: { origin: "loader" } } };
-const errorWith = (statusCode: number, message: string) => ({ ...errorBody(statusCode, message), status: "error" });
+const errorWith = (statusCode: number, message: string) => ({
+  ...errorBody(statusCode, message),
+  status: "error",
+});
 
 let member: Member;
 beforeAll(async () => {
@@ -21,67 +24,167 @@ beforeAll(async () => {
 
 describe("POST /api/v1/vector/upsert/{id}: files of every supported type", () => {
   const text = (body: string) => new TextEncoder().encode(body);
-  const fixtures: Array<{ name: string; fileType: string; bytes: () => Promise<Uint8Array> | Uint8Array; word: string }> = [
-    { name: "notes.txt", fileType: "txt", bytes: () => text("Plain notes about the zebra migration."), word: "zebra" },
-    { name: "guide.md", fileType: "md", bytes: () => text("# Guide\n\nThe walrus section explains things."), word: "walrus" },
-    { name: "people.csv", fileType: "csv", bytes: () => text("name,animal\nAda,ocelot\nBob,lynx\n"), word: "ocelot" },
-    { name: "data.json", fileType: "json", bytes: () => text('{"animal": "pangolin", "count": 3}'), word: "pangolin" },
-    { name: "page.html", fileType: "html", bytes: () => text("<html><head><title>Zoo</title></head><body><p>The okapi eats leaves.</p></body></html>"), word: "okapi" },
-    { name: "feed.xml", fileType: "xml", bytes: () => text("<zoo><animal>narwhal</animal></zoo>"), word: "narwhal" },
-    { name: "app.js", fileType: "js", bytes: () => text("function feedTapir() {\n  return 'tapir';\n}\n"), word: "tapir" },
-    { name: "app.ts", fileType: "ts", bytes: () => text("export const quokka: string = 'quokka';\n"), word: "quokka" },
-    { name: "tool.py", fileType: "py", bytes: () => text("def axolotl():\n    return 'axolotl'\n"), word: "axolotl" },
-    { name: "Main.java", fileType: "java", bytes: () => text("class Main { String capybara = \"capybara\"; }\n"), word: "capybara" },
-    { name: "main.cpp", fileType: "cpp", bytes: () => text("int main() { const char* s = \"wombat\"; return 0; }\n"), word: "wombat" },
-    { name: "report.pdf", fileType: "pdf", bytes: () => makePdf(["The first page talks about the aardvark.", "Page two: the gecko."]), word: "aardvark" },
+  const fixtures: Array<{
+    name: string;
+    fileType: string;
+    bytes: () => Promise<Uint8Array> | Uint8Array;
+    word: string;
+  }> = [
+    {
+      name: "notes.txt",
+      fileType: "txt",
+      bytes: () => text("Plain notes about the zebra migration."),
+      word: "zebra",
+    },
+    {
+      name: "guide.md",
+      fileType: "md",
+      bytes: () => text("# Guide\n\nThe walrus section explains things."),
+      word: "walrus",
+    },
+    {
+      name: "people.csv",
+      fileType: "csv",
+      bytes: () => text("name,animal\nAda,ocelot\nBob,lynx\n"),
+      word: "ocelot",
+    },
+    {
+      name: "data.json",
+      fileType: "json",
+      bytes: () => text('{"animal": "pangolin", "count": 3}'),
+      word: "pangolin",
+    },
+    {
+      name: "page.html",
+      fileType: "html",
+      bytes: () =>
+        text("<html><head><title>Zoo</title></head><body><p>The okapi eats leaves.</p></body></html>"),
+      word: "okapi",
+    },
+    {
+      name: "feed.xml",
+      fileType: "xml",
+      bytes: () => text("<zoo><animal>narwhal</animal></zoo>"),
+      word: "narwhal",
+    },
+    {
+      name: "app.js",
+      fileType: "js",
+      bytes: () => text("function feedTapir() {\n  return 'tapir';\n}\n"),
+      word: "tapir",
+    },
+    {
+      name: "app.ts",
+      fileType: "ts",
+      bytes: () => text("export const quokka: string = 'quokka';\n"),
+      word: "quokka",
+    },
+    {
+      name: "tool.py",
+      fileType: "py",
+      bytes: () => text("def axolotl():\n    return 'axolotl'\n"),
+      word: "axolotl",
+    },
+    {
+      name: "Main.java",
+      fileType: "java",
+      bytes: () => text('class Main { String capybara = "capybara"; }\n'),
+      word: "capybara",
+    },
+    {
+      name: "main.cpp",
+      fileType: "cpp",
+      bytes: () => text('int main() { const char* s = "wombat"; return 0; }\n'),
+      word: "wombat",
+    },
+    {
+      name: "report.pdf",
+      fileType: "pdf",
+      bytes: () => makePdf(["The first page talks about the aardvark.", "Page two: the gecko."]),
+      word: "aardvark",
+    },
     { name: "report.docx", fileType: "docx", bytes: () => makeDocx(), word: "Quarterly" },
-    { name: "sheet.xlsx", fileType: "xlsx", bytes: () => makeXlsx({ Animals: [["name", "home"], ["meerkat", "desert"]] }), word: "meerkat" },
+    {
+      name: "sheet.xlsx",
+      fileType: "xlsx",
+      bytes: () =>
+        makeXlsx({
+          Animals: [
+            ["name", "home"],
+            ["meerkat", "desert"],
+          ],
+        }),
+      word: "meerkat",
+    },
   ];
 
-  it.each(fixtures)("stores $name in chunks with the file's, the loader's and the request's metadata", async (fixture) => {
-    const chatflow = await createChatflow(member, { flowData: storeFlow({ loaders: [fileLoader] }) });
-    const bytes = await fixture.bytes();
-    const response = await upsert(
-      chatflow.id,
-      { files: [{ name: fixture.name, bytes }], metadata: { batch: "b1" } },
-      { token: member.token },
-    );
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const { numAdded } = response.body;
-    expect(numAdded).toBeGreaterThan(0);
-    expect(response.body).toEqual({
-      status: "success",
-      message: `Added ${numAdded} chunk${numAdded === 1 ? "" : "s"}`,
-      numAdded,
-      numUpdated: 0,
-      numSkipped: 0,
-      numDeleted: 0,
-      addedDocs: expect.any(Array),
-    });
-    const addedText = response.body.addedDocs.map((document: { pageContent: string }) => document.pageContent).join(" ");
-    expect(addedText).toContain(fixture.word);
+  it.each(fixtures)(
+    "stores $name in chunks with the file's, the loader's and the request's metadata",
+    async (fixture) => {
+      const chatflow = await createChatflow(member, { flowData: storeFlow({ loaders: [fileLoader] }) });
+      const bytes = await fixture.bytes();
+      const response = await upsert(
+        chatflow.id,
+        { files: [{ name: fixture.name, bytes }], metadata: { batch: "b1" } },
+        { token: member.token },
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const { numAdded } = response.body;
+      expect(numAdded).toBeGreaterThan(0);
+      expect(response.body).toEqual({
+        status: "success",
+        message: `Added ${numAdded} chunk${numAdded === 1 ? "" : "s"}`,
+        numAdded,
+        numUpdated: 0,
+        numSkipped: 0,
+        numDeleted: 0,
+        addedDocs: expect.any(Array),
+      });
+      const addedText = response.body.addedDocs
+        .map((document: { pageContent: string }) => document.pageContent)
+        .join(" ");
+      expect(addedText).toContain(fixture.word);
 
-    const stored = await readCollection(`cfs_${chatflow.id}`);
-    expect([...stored.ids].sort()).toEqual(response.body.addedDocs.map((document: { id: string }) => document.id).sort());
-    for (const metadata of stored.metadatas) {
-      expect(metadata).toMatchObject({ source: fixture.name, fileType: fixture.fileType, origin: "loader", batch: "b1" });
-    }
-    const first = response.body.addedDocs[0];
-    expect(stored.documents[stored.ids.indexOf(first.id)]).toBe(first.pageContent);
-  });
+      const stored = await readCollection(`cfs_${chatflow.id}`);
+      expect([...stored.ids].sort()).toEqual(
+        response.body.addedDocs.map((document: { id: string }) => document.id).sort(),
+      );
+      for (const metadata of stored.metadatas) {
+        expect(metadata).toMatchObject({
+          source: fixture.name,
+          fileType: fixture.fileType,
+          origin: "loader",
+          batch: "b1",
+        });
+      }
+      const first = response.body.addedDocs[0];
+      expect(stored.documents[stored.ids.indexOf(first.id)]).toBe(first.pageContent);
+    },
+  );
 });
 
 describe("POST /api/v1/vector/upsert/{id}: JSON, deduplication, overrides", () => {
-  const longText = Array.from({ length: 40 }, (_, index) => `Sentence number ${index} about retrieval and vectors.`).join(" ");
+  const longText = Array.from(
+    { length: 40 },
+    (_, index) => `Sentence number ${index} about retrieval and vectors.`,
+  ).join(" ");
 
   it("stores JSON text through the plainText loader and its splitter, with the request metadata", async () => {
     const chatflow = await createChatflow(member, { flowData: storeFlow() });
-    const response = await upsert(chatflow.id, { text: longText, metadata: { topic: "vectors", nested: { a: 1 } } }, { token: member.token });
+    const response = await upsert(
+      chatflow.id,
+      { text: longText, metadata: { topic: "vectors", nested: { a: 1 } } },
+      { token: member.token },
+    );
     expect(response.status).toBe(200);
     expect(response.body.numAdded).toBeGreaterThan(5);
     for (const document of response.body.addedDocs) {
       expect(document.pageContent.length).toBeLessThanOrEqual(200);
-      expect(document.metadata).toMatchObject({ topic: "vectors", nested: '{"a":1}', chunk: expect.any(Number) });
+      expect(document.metadata).toMatchObject({
+        topic: "vectors",
+        nested: '{"a":1}',
+        chunk: expect.any(Number),
+      });
     }
     const stored = await readCollection(`cfs_${chatflow.id}`);
     expect(stored.ids).toHaveLength(response.body.numAdded);
@@ -113,8 +216,16 @@ describe("POST /api/v1/vector/upsert/{id}: JSON, deduplication, overrides", () =
   it("changes the number of chunks with overrideConfig chunkSize and chunkOverlap", async () => {
     const small = await createChatflow(member, { flowData: storeFlow() });
     const large = await createChatflow(member, { flowData: storeFlow() });
-    const smallChunks = await upsert(small.id, { text: longText, overrideConfig: { chunkSize: 100, chunkOverlap: 0 } }, { token: member.token });
-    const largeChunks = await upsert(large.id, { text: longText, overrideConfig: { chunkSize: 1000, chunkOverlap: 0 } }, { token: member.token });
+    const smallChunks = await upsert(
+      small.id,
+      { text: longText, overrideConfig: { chunkSize: 100, chunkOverlap: 0 } },
+      { token: member.token },
+    );
+    const largeChunks = await upsert(
+      large.id,
+      { text: longText, overrideConfig: { chunkSize: 1000, chunkOverlap: 0 } },
+      { token: member.token },
+    );
     expect(smallChunks.status).toBe(200);
     expect(largeChunks.status).toBe(200);
     expect(smallChunks.body.numAdded).toBeGreaterThan(largeChunks.body.numAdded * 4);
@@ -126,26 +237,43 @@ describe("POST /api/v1/vector/upsert/{id}: JSON, deduplication, overrides", () =
       flowData: storeFlow(),
       apiConfig: { overrideConfig: { status: false } },
     });
-    const response = await upsert(chatflow.id, { text: longText, overrideConfig: { chunkSize: 1000, chunkOverlap: 0 } }, { token: member.token });
+    const response = await upsert(
+      chatflow.id,
+      { text: longText, overrideConfig: { chunkSize: 1000, chunkOverlap: 0 } },
+      { token: member.token },
+    );
     expect(response.headers.get("x-override-config")).toBe("ignored");
     expect(response.body.numAdded).toBeGreaterThan(5);
   });
 
   it("takes text straight into a store without loaders, and refuses files there", async () => {
-    const chatflow = await createChatflow(member, { flowData: storeFlow({ loaders: [], withSplitter: false }) });
+    const chatflow = await createChatflow(member, {
+      flowData: storeFlow({ loaders: [], withSplitter: false }),
+    });
     const text = await upsert(chatflow.id, { text: "Kept whole: " + longText }, { token: member.token });
     expect(text.body).toMatchObject({ status: "success", numAdded: 1 });
-    const file = await upsert(chatflow.id, { files: [{ name: "a.txt", bytes: "hello" }] }, { token: member.token });
+    const file = await upsert(
+      chatflow.id,
+      { files: [{ name: "a.txt", bytes: "hello" }] },
+      { token: member.token },
+    );
     expect(file.status).toBe(400);
-    expect(file.body).toEqual(errorWith(400, 'This chatflow has no document loader to read files with ("a.txt")'));
+    expect(file.body).toEqual(
+      errorWith(400, 'This chatflow has no document loader to read files with ("a.txt")'),
+    );
   });
 
   it("upserts the loaders' own content when the request brings none", async () => {
     const chatflow = await createChatflow(member, {
-      flowData: storeFlow({ loaders: [{ id: "plainText_0", name: "plainText", inputs: { text: "Stored in the node itself." } }] }),
+      flowData: storeFlow({
+        loaders: [{ id: "plainText_0", name: "plainText", inputs: { text: "Stored in the node itself." } }],
+      }),
     });
     const response = await upsert(chatflow.id, {}, { token: member.token });
-    expect(response.body).toMatchObject({ numAdded: 1, addedDocs: [{ pageContent: "Stored in the node itself." }] });
+    expect(response.body).toMatchObject({
+      numAdded: 1,
+      addedDocs: [{ pageContent: "Stored in the node itself." }],
+    });
   });
 
   it("picks one of several stores with stopNodeId", async () => {
@@ -162,12 +290,20 @@ describe("POST /api/v1/vector/upsert/{id}: JSON, deduplication, overrides", () =
     expect(ambiguous.body.message).toBe(
       "This chatflow has several vector store nodes (chroma_0, chroma_1): choose one with stopNodeId",
     );
-    const chosen = await upsert(chatflow.id, { text: "one", stopNodeId: "chroma_1" }, { token: member.token });
+    const chosen = await upsert(
+      chatflow.id,
+      { text: "one", stopNodeId: "chroma_1" },
+      { token: member.token },
+    );
     expect(chosen.body).toMatchObject({ status: "success", numAdded: 1 });
     const scoped = `cfs_${member.workspaceId.replace(/-/g, "")}_second-store`;
     expect((await readCollection(scoped)).documents).toEqual(["one"]);
     expect((await readCollection(`cfs_${chatflow.id}`)).ids).toEqual([]);
-    const wrong = await upsert(chatflow.id, { text: "one", stopNodeId: "plainText_0" }, { token: member.token });
+    const wrong = await upsert(
+      chatflow.id,
+      { text: "one", stopNodeId: "plainText_0" },
+      { token: member.token },
+    );
     expect(wrong.body.message).toBe(
       'stopNodeId "plainText_0" is not a vector store node of this chatflow (chroma_0, chroma_1)',
     );
@@ -186,9 +322,15 @@ describe("POST /api/v1/vector/upsert/{id}: refusals", () => {
     const chatflow = await createChatflow(member, {
       flowData: storeFlow({ loaders: [{ id: "pdfFile_0", name: "pdfFile", inputs: {} }] }),
     });
-    const response = await upsert(chatflow.id, { files: [{ name: "notes.txt", bytes: "hello" }] }, { token: member.token });
+    const response = await upsert(
+      chatflow.id,
+      { files: [{ name: "notes.txt", bytes: "hello" }] },
+      { token: member.token },
+    );
     expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorWith(400, 'No document loader of this chatflow reads txt files ("notes.txt")'));
+    expect(response.body).toEqual(
+      errorWith(400, 'No document loader of this chatflow reads txt files ("notes.txt")'),
+    );
   });
 
   it("answers 400 when there is nothing to upsert", async () => {
@@ -196,23 +338,48 @@ describe("POST /api/v1/vector/upsert/{id}: refusals", () => {
     const response = await upsert(chatflow.id, { text: "   " }, { token: member.token });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(
-      errorWith(400, "Nothing to upsert: send text, documents or files, or give the chatflow's loaders content of their own"),
+      errorWith(
+        400,
+        "Nothing to upsert: send text, documents or files, or give the chatflow's loaders content of their own",
+      ),
     );
   });
 
   it("answers 400 for a malformed body", async () => {
     const chatflow = await createChatflow(member, { flowData: storeFlow() });
-    const response = await upsert(chatflow.id, { documents: [{ text: "no pageContent" }] }, { token: member.token });
+    const response = await upsert(
+      chatflow.id,
+      { documents: [{ text: "no pageContent" }] },
+      { token: member.token },
+    );
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ statusCode: 400, success: false, status: "error", details: [{ path: "documents.0.pageContent" }] });
+    expect(response.body).toMatchObject({
+      statusCode: 400,
+      success: false,
+      status: "error",
+      details: [{ path: "documents.0.pageContent" }],
+    });
   });
 
   it("answers 415 for an unsupported file type, naming the file", async () => {
     const chatflow = await createChatflow(member, { flowData: storeFlow({ loaders: [fileLoader] }) });
-    const response = await upsert(chatflow.id, { files: [{ name: "photo.png", bytes: pngBytes }] }, { token: member.token });
+    const response = await upsert(
+      chatflow.id,
+      { files: [{ name: "photo.png", bytes: pngBytes }] },
+      { token: member.token },
+    );
     expect(response.status).toBe(415);
-    expect(response.body).toMatchObject({ statusCode: 415, success: false, status: "error", message: expect.stringContaining("photo.png") });
-    const renamed = await upsert(chatflow.id, { files: [{ name: "photo.pdf", bytes: pngBytes }] }, { token: member.token });
+    expect(response.body).toMatchObject({
+      statusCode: 415,
+      success: false,
+      status: "error",
+      message: expect.stringContaining("photo.png"),
+    });
+    const renamed = await upsert(
+      chatflow.id,
+      { files: [{ name: "photo.pdf", bytes: pngBytes }] },
+      { token: member.token },
+    );
     expect(renamed.status).toBe(415);
   });
 
@@ -226,7 +393,11 @@ describe("POST /api/v1/vector/upsert/{id}: refusals", () => {
 
   it("applies the prediction access rule: 401 without the bound key, 200 with it", async () => {
     const key = await createApiKey(member);
-    const chatflow = await createChatflow(member, { flowData: storeFlow(), isPublic: false, apikeyid: key.id });
+    const chatflow = await createChatflow(member, {
+      flowData: storeFlow(),
+      isPublic: false,
+      apikeyid: key.id,
+    });
     const anonymous = await upsert(chatflow.id, { text: "x" });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual(errorWith(401, "API key required"));
@@ -241,11 +412,22 @@ describe("POST /api/v1/vector/upsert/{id}: refusals", () => {
   });
 
   it("refuses a browser origin that is not allowed, and answers allowed ones with CORS headers", async () => {
-    const chatflow = await createChatflow(member, { flowData: storeFlow(), allowedOrigins: ["https://shop.example.com"] });
-    const refused = await upsert(chatflow.id, { text: "x" }, { headers: { origin: "https://evil.example.com" } });
+    const chatflow = await createChatflow(member, {
+      flowData: storeFlow(),
+      allowedOrigins: ["https://shop.example.com"],
+    });
+    const refused = await upsert(
+      chatflow.id,
+      { text: "x" },
+      { headers: { origin: "https://evil.example.com" } },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(errorWith(403, "This site is not allowed to access this chatbot"));
-    const allowed = await upsert(chatflow.id, { text: "cors text" }, { headers: { origin: "https://shop.example.com" } });
+    const allowed = await upsert(
+      chatflow.id,
+      { text: "cors text" },
+      { headers: { origin: "https://shop.example.com" } },
+    );
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
   });
@@ -264,8 +446,14 @@ describe("POST /api/v1/vector/upsert/{id}: refusals", () => {
   });
 
   it("answers 500 with status error and records nothing when the embeddings provider fails", async () => {
-    const chatflow = await createChatflow(member, { flowData: storeFlow({ embeddingsModel: "mock-embed-error" }) });
-    const response = await upsert(chatflow.id, { text: "This will not be embedded." }, { token: member.token });
+    const chatflow = await createChatflow(member, {
+      flowData: storeFlow({ embeddingsModel: "mock-embed-error" }),
+    });
+    const response = await upsert(
+      chatflow.id,
+      { text: "This will not be embedded." },
+      { token: member.token },
+    );
     expect(response.status).toBe(500);
     expect(response.body).toEqual({
       statusCode: 500,
@@ -282,7 +470,11 @@ describe("POST /api/v1/vector/upsert/{id}: refusals", () => {
 describe("POST /api/v1/vector/internal-upsert/{id}", () => {
   it("upserts for a member of the chatflow's workspace", async () => {
     const chatflow = await createChatflow(member, { flowData: storeFlow(), isPublic: false });
-    const response = await upsert(chatflow.id, { text: "Internal upsert text." }, { token: member.token, internal: true });
+    const response = await upsert(
+      chatflow.id,
+      { text: "Internal upsert text." },
+      { token: member.token, internal: true },
+    );
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: "success", numAdded: 1 });
   });
@@ -302,8 +494,12 @@ describe("POST /api/v1/vector/internal-upsert/{id}", () => {
 describe("deleting a chatflow", () => {
   it("removes its collection, its vectors in shared collections and its records", async () => {
     const own = await createChatflow(member, { flowData: storeFlow() });
-    const shared = await createChatflow(member, { flowData: storeFlow({ storeInputs: { collectionName: "shared-docs" } }) });
-    const neighbour = await createChatflow(member, { flowData: storeFlow({ storeInputs: { collectionName: "shared-docs" } }) });
+    const shared = await createChatflow(member, {
+      flowData: storeFlow({ storeInputs: { collectionName: "shared-docs" } }),
+    });
+    const neighbour = await createChatflow(member, {
+      flowData: storeFlow({ storeInputs: { collectionName: "shared-docs" } }),
+    });
     await upsert(own.id, { text: "own text" }, { token: member.token });
     await upsert(shared.id, { text: "shared text" }, { token: member.token });
     await upsert(neighbour.id, { text: "neighbour text" }, { token: member.token });
@@ -311,7 +507,10 @@ describe("deleting a chatflow", () => {
     expect((await readCollection(sharedName)).documents.sort()).toEqual(["neighbour text", "shared text"]);
 
     for (const chatflow of [own, shared]) {
-      const deleted = await api(`/api/v1/chatflows/${chatflow.id}`, { method: "DELETE", token: member.token });
+      const deleted = await api(`/api/v1/chatflows/${chatflow.id}`, {
+        method: "DELETE",
+        token: member.token,
+      });
       expect(deleted.status).toBe(200);
     }
     expect((await readCollection(`cfs_${own.id}`)).ids).toEqual([]);
@@ -322,7 +521,9 @@ describe("deleting a chatflow", () => {
 
 describe("flows that cannot build", () => {
   it("answers 400 naming the node for an invalid collection name", async () => {
-    const chatflow = await createChatflow(member, { flowData: storeFlow({ storeInputs: { collectionName: "a..b" } }) });
+    const chatflow = await createChatflow(member, {
+      flowData: storeFlow({ storeInputs: { collectionName: "a..b" } }),
+    });
     const response = await upsert(chatflow.id, { text: "x" }, { token: member.token });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/^Node chroma_0 \(chroma\) Collection name "a\.\.b" is not valid/);
@@ -337,6 +538,8 @@ describe("flows that cannot build", () => {
     const chatflow = await createChatflow(member, { flowData: flow });
     const response = await upsert(chatflow.id, { text: "x" }, { token: member.token });
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('Node chroma_0 (chroma) is missing required input "Embeddings" (embeddings)');
+    expect(response.body.message).toBe(
+      'Node chroma_0 (chroma) is missing required input "Embeddings" (embeddings)',
+    );
   });
 });

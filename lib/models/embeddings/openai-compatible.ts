@@ -61,10 +61,16 @@ export function createOpenAICompatibleEmbeddings(config: OpenAICompatibleEmbeddi
     }
   }
 
-  async function embedDocuments(texts: string[], options: { signal?: AbortSignal } = {}): Promise<number[][]> {
+  async function embedDocuments(
+    texts: string[],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<number[][]> {
     const batches: string[][] = [];
-    for (let start = 0; start < texts.length; start += batchSize) batches.push(texts.slice(start, start + batchSize));
-    const results = await mapWithConcurrency(batches, concurrency, (batch) => embedBatch(batch, options.signal));
+    for (let start = 0; start < texts.length; start += batchSize)
+      batches.push(texts.slice(start, start + batchSize));
+    const results = await mapWithConcurrency(batches, concurrency, (batch) =>
+      embedBatch(batch, options.signal),
+    );
     const vectors = results.flat();
     checkVectors(vectors, texts.length, config);
     return vectors;
@@ -109,13 +115,20 @@ export async function mapWithConcurrency<T, R>(
 function checkVectors(vectors: number[][], expected: number, config: OpenAICompatibleEmbeddingsConfig) {
   const where = `${config.provider} ${config.modelName}`;
   if (vectors.length !== expected) {
-    throw new EmbeddingsProviderError(`Embeddings provider returned ${vectors.length} vectors for ${expected} texts (${where})`);
+    throw new EmbeddingsProviderError(
+      `Embeddings provider returned ${vectors.length} vectors for ${expected} texts (${where})`,
+    );
   }
   const length = vectors[0]?.length;
   const bad = vectors.find(
-    (vector) => !Array.isArray(vector) || vector.length !== length || vector.length === 0 || !vector.every(Number.isFinite),
+    (vector) =>
+      !Array.isArray(vector) ||
+      vector.length !== length ||
+      vector.length === 0 ||
+      !vector.every(Number.isFinite),
   );
-  if (bad !== undefined) throw new EmbeddingsProviderError(`Embeddings provider returned malformed vectors (${where})`);
+  if (bad !== undefined)
+    throw new EmbeddingsProviderError(`Embeddings provider returned malformed vectors (${where})`);
   if (config.dimensions && length !== config.dimensions) {
     throw new EmbeddingsProviderError(
       `Embeddings provider returned ${length} dimensions, not the ${config.dimensions} asked for (${where})`,
@@ -129,18 +142,29 @@ function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undef
   return AbortSignal.any(present);
 }
 
-function toProviderError(error: unknown, config: OpenAICompatibleEmbeddingsConfig): EmbeddingsProviderError | undefined {
+function toProviderError(
+  error: unknown,
+  config: OpenAICompatibleEmbeddingsConfig,
+): EmbeddingsProviderError | undefined {
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   const where = `${config.provider} ${config.modelName}`;
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode;
     const detail = status ? `HTTP ${status}` : "request failed";
-    return new EmbeddingsProviderError(`Embeddings provider error (${where}, ${detail}): ${redact(cause.message)}`, status, {
-      cause,
-    });
+    return new EmbeddingsProviderError(
+      `Embeddings provider error (${where}, ${detail}): ${redact(cause.message)}`,
+      status,
+      {
+        cause,
+      },
+    );
   }
   if (AISDKError.isInstance(cause)) {
-    return new EmbeddingsProviderError(`Embeddings provider error (${where}): ${redact(cause.message)}`, undefined, { cause });
+    return new EmbeddingsProviderError(
+      `Embeddings provider error (${where}): ${redact(cause.message)}`,
+      undefined,
+      { cause },
+    );
   }
   return undefined;
 }

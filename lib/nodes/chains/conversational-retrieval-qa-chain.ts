@@ -1,7 +1,13 @@
 import { callModel as callModelQuietly, type ChatTurn } from "@/lib/models";
 import { anchor, defineNode, param } from "../define";
 import type { FlowRequest, NodeServices } from "../types";
-import { defaultRephrasePrompt, defaultResponsePrompt, fillPrompt, formatContext, formatHistory } from "./retrieval-prompts";
+import {
+  defaultRephrasePrompt,
+  defaultResponsePrompt,
+  fillPrompt,
+  formatContext,
+  formatHistory,
+} from "./retrieval-prompts";
 
 /** Turns of stored conversation used when no memory node is connected. */
 const defaultHistoryLimit = 20;
@@ -43,12 +49,21 @@ export const conversationalRetrievalQAChain = defineNode({
     let query = request.question;
     if (history.length > 0) {
       // Not streamed: the caller sees only the answer's tokens.
-      const prompt = fillPrompt(inputs.rephrasePrompt, { chat_history: formatHistory(history), question: request.question });
-      const rephrased = await callModelQuietly(inputs.model, { messages: [{ role: "user", content: prompt }], signal: request.signal });
+      const prompt = fillPrompt(inputs.rephrasePrompt, {
+        chat_history: formatHistory(history),
+        question: request.question,
+      });
+      const rephrased = await callModelQuietly(inputs.model, {
+        messages: [{ role: "user", content: prompt }],
+        signal: request.signal,
+      });
       query = rephrased.text.trim() || request.question;
     }
     const documents = await inputs.vectorStoreRetriever.retrieve(query, request.signal);
-    const system = fillPrompt(inputs.responsePrompt, { context: formatContext(documents), question: request.question });
+    const system = fillPrompt(inputs.responsePrompt, {
+      context: formatContext(documents),
+      question: request.question,
+    });
     const result = await callModel(inputs.model, {
       system,
       messages: [...history, { role: "user", content: request.question }],

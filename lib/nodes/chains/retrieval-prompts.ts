@@ -24,6 +24,12 @@ export function formatHistory(turns: ChatTurn[]): string {
 }
 
 /** Fills {context}, {question} and {chat_history} in one pass, so filled text is never filled again. */
-export function fillPrompt(template: string, values: Partial<Record<"context" | "question" | "chat_history", string>>): string {
-  return template.replace(/\{(context|question|chat_history)\}/g, (whole, key: keyof typeof values) => values[key] ?? whole);
+export function fillPrompt(
+  template: string,
+  values: Partial<Record<"context" | "question" | "chat_history", string>>,
+): string {
+  return template.replace(
+    /\{(context|question|chat_history)\}/g,
+    (whole, key: keyof typeof values) => values[key] ?? whole,
+  );
 }

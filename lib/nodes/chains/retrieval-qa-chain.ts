@@ -6,7 +6,8 @@ export const retrievalQAChain = defineNode({
   label: "Retrieval QA Chain",
   version: 1,
   category: "Chains",
-  description: "Answers from the chunks a retriever finds for the question, and returns them as sourceDocuments",
+  description:
+    "Answers from the chunks a retriever finds for the question, and returns them as sourceDocuments",
   baseClasses: ["RetrievalQAChain", "BaseChain", "Runnable"],
   inputs: {
     model: anchor("BaseLanguageModel", { label: "Language Model" }),
@@ -16,7 +17,10 @@ export const retrievalQAChain = defineNode({
   async run({ inputs, request, callModel }) {
     const sourceDocuments = await inputs.vectorStoreRetriever.retrieve(request.question, request.signal);
     const system = fillPrompt(defaultResponsePrompt, { context: formatContext(sourceDocuments) });
-    const result = await callModel(inputs.model, { system, messages: [{ role: "user", content: request.question }] });
+    const result = await callModel(inputs.model, {
+      system,
+      messages: [{ role: "user", content: request.question }],
+    });
     return { text: result.text, sourceDocuments };
   },
 });

@@ -1,4 +1,11 @@
-import { loadFile, type Document, type FileType, type LoadOptions, type SourceFile, type TextSplitter } from "@/lib/documents";
+import {
+  loadFile,
+  type Document,
+  type FileType,
+  type LoadOptions,
+  type SourceFile,
+  type TextSplitter,
+} from "@/lib/documents";
 import { anchor, param } from "../define";
 import { nodeError } from "../errors";
 import type { DocumentLoaderInstance } from "../retrieval-types";
@@ -17,7 +24,17 @@ export const loaderInputs = {
 };
 
 /** File types read as plain text (code keeps its language for code-aware splitting). */
-export const textFileTypes: readonly FileType[] = ["txt", "md", "html", "xml", "js", "ts", "py", "java", "cpp"];
+export const textFileTypes: readonly FileType[] = [
+  "txt",
+  "md",
+  "html",
+  "xml",
+  "js",
+  "ts",
+  "py",
+  "java",
+  "cpp",
+];
 
 interface LoaderSpec {
   node: { id: string; label: string };
@@ -60,7 +77,8 @@ export function createLoader(spec: LoaderSpec): DocumentLoaderInstance {
 
 function readMetadata(node: { id: string; label: string }, value: unknown): Record<string, unknown> {
   if (value === undefined || value === null || value === "") return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw nodeError(node, 'input "metadata" must be a JSON object');
+  if (typeof value !== "object" || Array.isArray(value))
+    throw nodeError(node, 'input "metadata" must be a JSON object');
   return value as Record<string, unknown>;
 }
 

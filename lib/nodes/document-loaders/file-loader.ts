@@ -41,7 +41,9 @@ export const fileLoader = defineNode({
       metadata: inputs.metadata,
       storedFiles: inputs.file,
       loadOptions: { jsonPointers: parseJsonPointers(inputs.pointerName) },
-      reshape: perFile ? (documents) => (documents[0]?.metadata.fileType === "pdf" ? joinPages(documents) : documents) : undefined,
+      reshape: perFile
+        ? (documents) => (documents[0]?.metadata.fileType === "pdf" ? joinPages(documents) : documents)
+        : undefined,
     });
   },
 });

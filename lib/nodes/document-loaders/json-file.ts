@@ -7,7 +7,8 @@ export const jsonFile = defineNode({
   label: "Json File",
   version: 1,
   category: "Document Loaders",
-  description: "JSON files: the whole file, or the values at some JSON Pointers (one document per array item)",
+  description:
+    "JSON files: the whole file, or the values at some JSON Pointers (one document per array item)",
   baseClasses: ["Document"],
   inputs: {
     jsonFile: param.file({

@@ -8,5 +8,7 @@ export function parseJsonPointers(value: string | undefined): string[] | undefin
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (entries.length === 0) return undefined;
-  return entries.map((entry) => (entry.startsWith("/") ? entry : `/${entry.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+  return entries.map((entry) =>
+    entry.startsWith("/") ? entry : `/${entry.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+  );
 }

@@ -18,7 +18,11 @@ export const ollamaEmbeddings = defineNode({
       additionalParams: true,
       description: "Texts per request (default 512)",
     }),
-    timeout: param.number({ optional: true, additionalParams: true, description: "Milliseconds per request" }),
+    timeout: param.number({
+      optional: true,
+      additionalParams: true,
+      description: "Milliseconds per request",
+    }),
   },
   init({ inputs }) {
     return createOpenAICompatibleEmbeddings({

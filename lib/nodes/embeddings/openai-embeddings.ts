@@ -22,7 +22,11 @@ export const openAIEmbeddings = defineNode({
       additionalParams: true,
       description: "Texts per request (default 512)",
     }),
-    timeout: param.number({ optional: true, additionalParams: true, description: "Milliseconds per request" }),
+    timeout: param.number({
+      optional: true,
+      additionalParams: true,
+      description: "Milliseconds per request",
+    }),
     basepath: param.string({
       label: "BasePath",
       optional: true,
@@ -44,7 +48,7 @@ export const openAIEmbeddings = defineNode({
       throw nodeError(node, "has no OpenAI API key: connect an openAIApi credential or set OPENAI_API_KEY");
     }
     if (inputs.dimensions !== undefined && !(Number.isInteger(inputs.dimensions) && inputs.dimensions > 0)) {
-      throw nodeError(node, "input \"dimensions\" must be a positive integer");
+      throw nodeError(node, 'input "dimensions" must be a positive integer');
     }
     return createOpenAICompatibleEmbeddings({
       provider: "openai",

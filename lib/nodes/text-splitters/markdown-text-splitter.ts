@@ -8,9 +8,17 @@ export const markdownTextSplitter = defineNode({
   version: 1,
   category: "Text Splitters",
   description: "Splits Markdown at headings, then code fences, rules, paragraphs and lines",
-  baseClasses: ["MarkdownTextSplitter", "RecursiveCharacterTextSplitter", "TextSplitter", "BaseDocumentTransformer", "Runnable"],
+  baseClasses: [
+    "MarkdownTextSplitter",
+    "RecursiveCharacterTextSplitter",
+    "TextSplitter",
+    "BaseDocumentTransformer",
+    "Runnable",
+  ],
   inputs: chunkInputs,
   init({ inputs, node }) {
-    return buildSplitter(node, () => createSplitter({ chunkSize: inputs.chunkSize, chunkOverlap: inputs.chunkOverlap }));
+    return buildSplitter(node, () =>
+      createSplitter({ chunkSize: inputs.chunkSize, chunkOverlap: inputs.chunkOverlap }),
+    );
   },
 });

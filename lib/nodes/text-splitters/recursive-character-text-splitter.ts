@@ -23,7 +23,10 @@ export const recursiveCharacterTextSplitter = defineNode({
   },
   init({ inputs, node }) {
     const { separators } = inputs;
-    if (separators !== undefined && !(Array.isArray(separators) && separators.every((s) => typeof s === "string"))) {
+    if (
+      separators !== undefined &&
+      !(Array.isArray(separators) && separators.every((s) => typeof s === "string"))
+    ) {
       throw nodeError(node, 'input "separators" must be a JSON list of strings');
     }
     return buildSplitter(node, () =>

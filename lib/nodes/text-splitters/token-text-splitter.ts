@@ -17,9 +17,14 @@ export const tokenTextSplitter = defineNode({
       additionalParams: true,
     }),
     chunkSize: { ...chunkInputs.chunkSize, description: "Longest chunk, in tokens" },
-    chunkOverlap: { ...chunkInputs.chunkOverlap, description: "Tokens a chunk repeats from the previous one" },
+    chunkOverlap: {
+      ...chunkInputs.chunkOverlap,
+      description: "Tokens a chunk repeats from the previous one",
+    },
   },
   init({ inputs, node }) {
-    return buildSplitter(node, () => createSplitter({ chunkSize: inputs.chunkSize, chunkOverlap: inputs.chunkOverlap }));
+    return buildSplitter(node, () =>
+      createSplitter({ chunkSize: inputs.chunkSize, chunkOverlap: inputs.chunkOverlap }),
+    );
   },
 });

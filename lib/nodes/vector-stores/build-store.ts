@@ -3,7 +3,12 @@ import type { Embeddings } from "@/lib/models/embeddings";
 import { checkFilter, databaseLedger, type MetadataFilter, type VectorStore } from "@/lib/vector";
 import { anchor, param } from "../define";
 import { nodeError } from "../errors";
-import type { DocumentLoaderInstance, RetrieverInstance, StoreUpsertPlan, VectorStoreInstance } from "../retrieval-types";
+import type {
+  DocumentLoaderInstance,
+  RetrieverInstance,
+  StoreUpsertPlan,
+  VectorStoreInstance,
+} from "../retrieval-types";
 import type { FlowRequest, NodeOutput } from "../types";
 
 export const defaultTopK = 4;
@@ -30,7 +35,11 @@ export const topKInput = param.number({
 /** Both outputs of a store node: a retriever for chains and tools, or the store itself. */
 export function storeOutputs(type: string, label: string): NodeOutput[] {
   return [
-    { name: "retriever", label: `${label} Retriever`, baseClasses: [type, "VectorStoreRetriever", "BaseRetriever"] },
+    {
+      name: "retriever",
+      label: `${label} Retriever`,
+      baseClasses: [type, "VectorStoreRetriever", "BaseRetriever"],
+    },
     { name: "vectorStore", label: `${label} Vector Store`, baseClasses: [type, "VectorStore"] },
   ];
 }
@@ -61,7 +70,11 @@ export function createStoreInstance(spec: StoreSpec): RetrieverInstance | Vector
       storeNodeId: node.id,
       embeddings,
       store,
-      ledger: databaseLedger({ workspaceId: request.workspaceId, chatflowId: request.chatflowId, storeNodeId: node.id }),
+      ledger: databaseLedger({
+        workspaceId: request.workspaceId,
+        chatflowId: request.chatflowId,
+        storeNodeId: node.id,
+      }),
     },
   };
 
@@ -79,7 +92,8 @@ export function createStoreInstance(spec: StoreSpec): RetrieverInstance | Vector
     },
   });
 
-  if (spec.output === "vectorStore") return { kind: "vectorStore", similaritySearch, asRetriever, upsertPlan };
+  if (spec.output === "vectorStore")
+    return { kind: "vectorStore", similaritySearch, asRetriever, upsertPlan };
   return asRetriever();
 }
 

@@ -18,7 +18,8 @@ export const chroma = defineNode({
       label: "Collection Name",
       optional: true,
       overridable: false,
-      description: "Empty: a collection of this chatflow's own. A name lets chatflows of the workspace share one",
+      description:
+        "Empty: a collection of this chatflow's own. A name lets chatflows of the workspace share one",
     }),
     chromaURL: param.string({
       label: "Chroma URL",
@@ -32,7 +33,7 @@ export const chroma = defineNode({
       optional: true,
       additionalParams: true,
       placeholder: '{"source": "manual.pdf"}',
-      description: "Only chunks whose metadata match: {key: value}, or operators such as {page: {\"$gte\": 2}}",
+      description: 'Only chunks whose metadata match: {key: value}, or operators such as {page: {"$gte": 2}}',
     }),
     topK: topKInput,
   },

@@ -7,7 +7,8 @@ export const memoryVectorStore = defineNode({
   label: "In-Memory Vector Store",
   version: 1,
   category: "Vector Stores",
-  description: "Chunks kept in this server's memory: for trying things out, lost on restart and not shared between instances",
+  description:
+    "Chunks kept in this server's memory: for trying things out, lost on restart and not shared between instances",
   baseClasses: ["Memory", "VectorStoreRetriever", "BaseRetriever"],
   inputs: {
     ...storeInputs,
