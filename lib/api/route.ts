@@ -57,7 +57,8 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 }
 
 // Connection-level failures (server down, restarting, refusing connections) are a 503 the client may
-// retry, not a 500 bug. Codes: Prisma P1001/P1002/P1017, pg/Node socket errors, PostgreSQL 57P0x.
+// retry, not a 500 bug. Codes: Prisma P1001/P1002/P1017, pg/Node socket errors, PostgreSQL 57P0x
+// (shutting down, starting up) and 08xxx (connection failures).
 const unavailableCodes = new Set([
   "P1001",
   "P1002",
@@ -69,12 +70,27 @@ const unavailableCodes = new Set([
   "57P01",
   "57P02",
   "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
 ]);
 
+// Prisma wraps driver errors (P2039/P2010) and keeps the PostgreSQL code in
+// `meta.driverAdapterError.cause.originalCode`, so that chain is followed as well as `cause`.
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; cause?: unknown; message?: unknown };
-    if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const candidate = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      cause?: unknown;
+      message?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    for (const code of [candidate.code, candidate.originalCode]) {
+      if (typeof code === "string" && unavailableCodes.has(code)) return true;
+    }
     if (
       typeof candidate.message === "string" &&
       /Connection terminated|connect ECONNREFUSED|terminating connection|Can't reach database/i.test(
@@ -83,7 +99,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
     ) {
       return true;
     }
-    current = candidate.cause;
+    current = candidate.cause ?? candidate.meta?.driverAdapterError;
   }
   return false;
 }
