@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { readText, validate } from "@/lib/api/body";
+import { parseJsonBody, readText, validate } from "@/lib/api/body";
 import { ApiError, badRequest, payloadTooLarge } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 
@@ -122,13 +122,7 @@ export async function readPredictionRequest(request: Request): Promise<Predictio
 }
 
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await readText(request, jsonLimitBytes());
-  let value: unknown;
-  try {
-    value = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw badRequest("Malformed JSON body");
-  }
+  const value = parseJsonBody(await readText(request, jsonLimitBytes()));
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("The request body must be a JSON object");
   }

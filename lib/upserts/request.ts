@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { readText, validate } from "@/lib/api/body";
+import { parseJsonBody, readText, validate } from "@/lib/api/body";
 import { badRequest, payloadTooLarge } from "@/lib/api/errors";
 import type { SourceFile } from "@/lib/documents";
 import { env } from "@/lib/env";
@@ -77,13 +77,7 @@ export async function readUpsertRequest(request: Request): Promise<UpsertRequest
 }
 
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const text = await readText(request, uploadLimitBytes());
-  let value: unknown;
-  try {
-    value = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw badRequest("Malformed JSON body");
-  }
+  const value = parseJsonBody(await readText(request, uploadLimitBytes()));
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("The request body must be a JSON object");
   }

@@ -153,7 +153,14 @@ export function mutateBody(random: Random, template: Record<string, unknown>): s
   if (roll === 0) return random.pick(hostileJsonValues); // the whole body is the wrong thing
   if (roll === 1) {
     // an unknown field, or one named after Object.prototype's members
-    const extra = random.pick(["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "x".repeat(300)]);
+    const extra = random.pick([
+      "__proto__",
+      "constructor",
+      "prototype",
+      "toString",
+      "hasOwnProperty",
+      "x".repeat(300),
+    ]);
     return `{${JSON.stringify(extra)}:${random.pick(hostileJsonValues)},${JSON.stringify(template).slice(1)}`;
   }
   if (roll === 2 && keys.length > 0) {

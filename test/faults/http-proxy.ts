@@ -37,7 +37,11 @@ export async function startHttpProxy(target: string): Promise<HttpProxy> {
           const body: Buffer[] = [];
           answer.on("data", (chunk: Buffer) => body.push(chunk));
           answer.on("end", async () => {
-            const seen = { method: incoming.method ?? "GET", path: incoming.url ?? "/", status: answer.statusCode ?? 0 };
+            const seen = {
+              method: incoming.method ?? "GET",
+              path: incoming.url ?? "/",
+              status: answer.statusCode ?? 0,
+            };
             for (const listener of listeners) await listener(seen);
             outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
             outgoing.end(Buffer.concat(body));

@@ -66,7 +66,16 @@ export async function createPostgresCluster(bin: string): Promise<PostgresCluste
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     async start() {
-      await runAsPostgres(bin, "pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+      await runAsPostgres(bin, "pg_ctl", [
+        "-D",
+        data,
+        "-o",
+        options,
+        "-l",
+        path.join(dir, "log"),
+        "-w",
+        "start",
+      ]);
       running = true;
     },
     async stop() {

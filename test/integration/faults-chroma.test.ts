@@ -68,7 +68,10 @@ describe("Chroma stopped during an upsert", () => {
       await exited;
     });
 
-    const failed = await call(app.url, `/api/v1/vector/internal-upsert/${id}`, { token, body: { documents } });
+    const failed = await call(app.url, `/api/v1/vector/internal-upsert/${id}`, {
+      token,
+      body: { documents },
+    });
     expect(writes).toEqual(["200"]); // one batch stored, then Chroma was gone
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual({
@@ -82,7 +85,10 @@ describe("Chroma stopped during an upsert", () => {
 
     chroma = await startChroma({ dataPath: path.join(dataDir, "chroma"), port: chromaPort });
     await chroma.ready;
-    const retried = await call(app.url, `/api/v1/vector/internal-upsert/${id}`, { token, body: { documents } });
+    const retried = await call(app.url, `/api/v1/vector/internal-upsert/${id}`, {
+      token,
+      body: { documents },
+    });
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ status: "success", numAdded: CHUNKS, numSkipped: 0 });
     const stored = await readCollection(`cfs_${id}`, chroma.url);

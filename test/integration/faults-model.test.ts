@@ -55,7 +55,10 @@ async function storedMessages(chatflowId: string) {
 const failures: Array<[model: string, message: RegExp]> = [
   ["mock-error-500", /^Model provider error \(openai mock-error-500, HTTP 500\): mock upstream failure$/],
   ["mock-error-429", /^Model provider error \(openai mock-error-429, HTTP 429\): mock rate limit$/],
-  ["mock-malformed", /^Model provider (error \(openai mock-malformed, .+|returned an unreadable answer \(mock-malformed\))$/],
+  [
+    "mock-malformed",
+    /^Model provider (error \(openai mock-malformed, .+|returned an unreadable answer \(mock-malformed\))$/,
+  ],
   ["mock-hang", new RegExp(`^Model request timed out after ${TIMEOUT_MS} ms \\(mock-hang\\)$`)],
 ];
 
@@ -77,30 +80,45 @@ describe("model server failures", () => {
     });
   });
 
-  it.each(failures)("%s: a streamed prediction sends start, error, end and stores nothing", async (model, message) => {
-    const chatflow = await createChatflow(member, { flowData: modelFlow(model, true) });
-    const response = await predict(chatflow.id, { question: unique("Fail while streaming"), streaming: true });
-    expect(response.status).toBe(200);
-    const events = parseSse(response.body);
-    expect(events[0]).toEqual({ event: "token", data: { event: "start", data: "", token: "" } });
-    expect(events.slice(1, -1)).toEqual([
-      { event: "error", data: { event: "error", data: expect.stringMatching(message), message: expect.any(String) } },
-    ]);
-    expect(events[1].data.message).toBe(events[1].data.data);
-    expect(events.at(-1)).toEqual({ event: "end", data: {} });
-    expect(await storedMessages(chatflow.id)).toEqual([]);
-  });
+  it.each(failures)(
+    "%s: a streamed prediction sends start, error, end and stores nothing",
+    async (model, message) => {
+      const chatflow = await createChatflow(member, { flowData: modelFlow(model, true) });
+      const response = await predict(chatflow.id, {
+        question: unique("Fail while streaming"),
+        streaming: true,
+      });
+      expect(response.status).toBe(200);
+      const events = parseSse(response.body);
+      expect(events[0]).toEqual({ event: "token", data: { event: "start", data: "", token: "" } });
+      expect(events.slice(1, -1)).toEqual([
+        {
+          event: "error",
+          data: { event: "error", data: expect.stringMatching(message), message: expect.any(String) },
+        },
+      ]);
+      expect(events[1].data.message).toBe(events[1].data.data);
+      expect(events.at(-1)).toEqual({ event: "end", data: {} });
+      expect(await storedMessages(chatflow.id)).toEqual([]);
+    },
+  );
 
   it("mock-hang: the model request is given up (cancelled) at the node's timeout", async () => {
     const chatflow = await createChatflow(member, { flowData: modelFlow("mock-hang", true) });
     const question = unique("Hang forever");
     const response = await predict(chatflow.id, { question });
     expect(response.status).toBe(502);
-    await waitFor(async () => (await mockRequests(question))[0]?.aborted === true, "the hung call to be cancelled", 10_000);
+    await waitFor(
+      async () => (await mockRequests(question))[0]?.aborted === true,
+      "the hung call to be cancelled",
+      10_000,
+    );
   });
 
   it("a stream the model server closes midway: the tokens so far, then error and end; nothing stored", async () => {
-    const chatflow = await createChatflow(member, { flowData: modelFlow("mock-close-mid-stream-delay-5", true) });
+    const chatflow = await createChatflow(member, {
+      flowData: modelFlow("mock-close-mid-stream-delay-5", true),
+    });
     const question = unique("Cut this answer short please");
     const response = await predict(chatflow.id, { question, streaming: true });
     expect(response.status).toBe(200);

@@ -28,8 +28,7 @@ describe("Redis down under the Redis rate limiter", () => {
     await redis?.stop();
   });
 
-  const ask = (question: string) =>
-    call(app.url, `/api/v1/prediction/${chatflowId}`, { body: { question } });
+  const ask = (question: string) => call(app.url, `/api/v1/prediction/${chatflowId}`, { body: { question } });
 
   it("limits while Redis is up, serves everything while it is down, limits again once it is back", async () => {
     const up = [];
@@ -63,7 +62,12 @@ describe("Redis down under the Redis rate limiter", () => {
       expect([200, 429]).toContain(reply.status);
       if (reply.status === 429) {
         limited = true;
-        expect(reply.body).toEqual({ statusCode: 429, success: false, message: limitMsg, requestId: expect.any(String) });
+        expect(reply.body).toEqual({
+          statusCode: 429,
+          success: false,
+          message: limitMsg,
+          requestId: expect.any(String),
+        });
       } else {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

@@ -47,7 +47,11 @@ function specs(): Spec[] {
     schema: '{"type":"object","properties":{"city":{"type":"string"}}}',
     func: "return $city",
   };
-  const credentialBody = { name: "fuzz", credentialName: "openAIApi", plainDataObj: { openAIApiKey: "sk-x" } };
+  const credentialBody = {
+    name: "fuzz",
+    credentialName: "openAIApi",
+    plainDataObj: { openAIApiKey: "sk-x" },
+  };
   const predictionBody = {
     question: "Hello",
     streaming: false,
@@ -59,8 +63,18 @@ function specs(): Spec[] {
   return [
     { method: "GET", path: "/api/v1/ping", auth: "none" },
     { method: "GET", path: "/api/v1/health", auth: "none" },
-    { method: "POST", path: "/api/v1/auth/signup", auth: "none", body: { email: "a@b.test", password: "x".repeat(12), name: "n" } },
-    { method: "POST", path: "/api/v1/auth/token", auth: "none", body: { email: "a@b.test", password: "x".repeat(12) } },
+    {
+      method: "POST",
+      path: "/api/v1/auth/signup",
+      auth: "none",
+      body: { email: "a@b.test", password: "x".repeat(12), name: "n" },
+    },
+    {
+      method: "POST",
+      path: "/api/v1/auth/token",
+      auth: "none",
+      body: { email: "a@b.test", password: "x".repeat(12) },
+    },
     { method: "GET", path: "/api/v1/apikey", auth: "member" },
     { method: "POST", path: "/api/v1/apikey", auth: "member", body: { keyName: "fuzz key" } },
     { method: "PUT", path: "/api/v1/apikey/{apikey}", auth: "member", body: { keyName: "renamed" } },
@@ -81,7 +95,12 @@ function specs(): Spec[] {
     { method: "GET", path: "/api/v1/nodes", auth: "member" },
     { method: "GET", path: "/api/v1/nodes/{node}", auth: "member" },
     { method: "POST", path: "/api/v1/prediction/{chatflow}", auth: "none", body: predictionBody },
-    { method: "POST", path: "/api/v1/prediction/{chatflow}", auth: "none", body: { ...predictionBody, streaming: true } },
+    {
+      method: "POST",
+      path: "/api/v1/prediction/{chatflow}",
+      auth: "none",
+      body: { ...predictionBody, streaming: true },
+    },
     { method: "OPTIONS", path: "/api/v1/prediction/{chatflow}", auth: "none" },
     { method: "GET", path: "/api/v1/public-chatbotConfig/{chatflow}", auth: "none" },
     { method: "GET", path: "/api/v1/tools", auth: "member" },
@@ -89,8 +108,18 @@ function specs(): Spec[] {
     { method: "GET", path: "/api/v1/tools/{tool}", auth: "member" },
     { method: "PUT", path: "/api/v1/tools/{tool}", auth: "member", body: toolBody },
     { method: "DELETE", path: "/api/v1/tools/{hostile}", auth: "member" },
-    { method: "POST", path: "/api/v1/tools/run", auth: "member", body: { func: "return $city", input: { city: "Oslo" } } },
-    { method: "POST", path: "/api/v1/vector/upsert/{storeflow}", auth: "none", body: { text: "Some text to store." } },
+    {
+      method: "POST",
+      path: "/api/v1/tools/run",
+      auth: "member",
+      body: { func: "return $city", input: { city: "Oslo" } },
+    },
+    {
+      method: "POST",
+      path: "/api/v1/vector/upsert/{storeflow}",
+      auth: "none",
+      body: { text: "Some text to store." },
+    },
     {
       method: "POST",
       path: "/api/v1/vector/internal-upsert/{storeflow}",
@@ -101,7 +130,12 @@ function specs(): Spec[] {
     { method: "GET", path: "/api/auth/session", auth: "none" },
     { method: "GET", path: "/api/auth/csrf", auth: "none" },
     { method: "GET", path: "/api/auth/providers", auth: "none" },
-    { method: "POST", path: "/api/auth/callback/credentials", auth: "none", body: { email: "a@b.test", password: "x" } },
+    {
+      method: "POST",
+      path: "/api/auth/callback/credentials",
+      auth: "none",
+      body: { email: "a@b.test", password: "x" },
+    },
     { method: "GET", path: "/api/auth/{hostile}", auth: "none" },
   ];
 }
@@ -135,7 +169,8 @@ const contentTypes = [
 function fillPath(template: string, random: Random | undefined, hostile?: string): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (hostile !== undefined) return hostile;
-    if (name === "hostile" || !random || random.chance(0.5)) return random ? random.pick(hostileIds) : hostileIds[0];
+    if (name === "hostile" || !random || random.chance(0.5))
+      return random ? random.pick(hostileIds) : hostileIds[0];
     return fixture.ids[name];
   });
 }
@@ -180,18 +215,31 @@ function randomCases(random: Random): Attempt[] {
   const all = specs();
   return Array.from({ length: RANDOM_CASES }, (_, index) => {
     const spec = random.pick(all);
-    const path = (random.chance(0.4) ? fillPath(spec.path, random) : realPath(spec.path)) +
+    const path =
+      (random.chance(0.4) ? fillPath(spec.path, random) : realPath(spec.path)) +
       (random.chance(0.25) ? random.pick(hostileQueries) : "");
-    const token = spec.auth === "member" && random.chance(0.8) ? fixture.member.token : random.pick(hostileTokens);
+    const token =
+      spec.auth === "member" && random.chance(0.8) ? fixture.member.token : random.pick(hostileTokens);
     let body: string | undefined;
     let contentType: string | undefined;
     if (spec.body || bodyMethods.has(spec.method)) {
       const roll = random.next();
       body =
-        roll < 0.75 ? mutateBody(random, spec.body ?? {}) : roll < 0.9 ? random.pick(hostileRawBodies) : JSON.stringify(spec.body ?? {});
+        roll < 0.75
+          ? mutateBody(random, spec.body ?? {})
+          : roll < 0.9
+            ? random.pick(hostileRawBodies)
+            : JSON.stringify(spec.body ?? {});
       contentType = random.chance(0.85) ? "application/json" : random.pick(contentTypes);
     }
-    return { label: `random #${index} ${spec.method} ${path.slice(0, 80)}`, method: spec.method, path, token, body, contentType };
+    return {
+      label: `random #${index} ${spec.method} ${path.slice(0, 80)}`,
+      method: spec.method,
+      path,
+      token,
+      body,
+      contentType,
+    };
   });
 }
 
@@ -207,7 +255,8 @@ async function attempt(request: Attempt): Promise<Failure | null> {
       signal: AbortSignal.timeout(45_000),
     });
     const text = await response.text();
-    if (response.status >= 500) return { label: request.label, status: response.status, excerpt: text.slice(0, 300) };
+    if (response.status >= 500)
+      return { label: request.label, status: response.status, excerpt: text.slice(0, 300) };
     return null;
   } catch (error) {
     return { label: request.label, status: "no answer", excerpt: String(error).slice(0, 300) };
@@ -231,7 +280,9 @@ async function runAll(requests: Attempt[]): Promise<Failure[]> {
 async function expectAlive() {
   const ping = await fetch(`${baseUrl()}/api/v1/ping`);
   expect(ping.status).toBe(200);
-  const answer = await api(`/api/v1/prediction/${fixture.ids.chatflow}`, { body: { question: "Still there?" } });
+  const answer = await api(`/api/v1/prediction/${fixture.ids.chatflow}`, {
+    body: { question: "Still there?" },
+  });
   expect(answer.status).toBe(200);
   expect(answer.body.text).toBe("Echo: Still there?");
 }
@@ -243,7 +294,11 @@ beforeAll(async () => {
   const store = await createChatflow(member, {
     flowData: flowData([
       { id: "openAIEmbeddings_0", name: "openAIEmbeddings", inputs: { modelName: "mock-embed" } },
-      { id: "memoryVectorStore_0", name: "memoryVectorStore", inputs: { embeddings: "{{openAIEmbeddings_0.data.instance}}" } },
+      {
+        id: "memoryVectorStore_0",
+        name: "memoryVectorStore",
+        inputs: { embeddings: "{{openAIEmbeddings_0.data.instance}}" },
+      },
     ]),
   });
   const tool = await api("/api/v1/tools", {
@@ -295,20 +350,64 @@ describe("hostile input", () => {
     const bodies: Array<[string, string]> = [
       ["multipart/form-data", "garbage"],
       [`multipart/form-data; boundary=${boundary}`, "no boundary in here at all"],
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="files"; filename="a.txt"', "unterminated")],
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="files"; filename="../../../etc/passwd"', "x") + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="files"; filename="%2e%2e%2fx.txt\u0000.pdf"', "x") + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, part("Content-Disposition: form-data", "nameless") + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf', "%PDF-1.7 not really") + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="files"; filename="a.docx"', "PK\u0003\u0004 broken zip") + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="metadata"', "{not json") + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, part('Content-Disposition: form-data; name="overrideConfig"', '{"__proto__":{"x":1}}') + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, Array.from({ length: 2_000 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, "")).join("") + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, part(`Content-Disposition: form-data; name="files"; filename="${"n".repeat(20_000)}"`, "x") + `--${boundary}--\r\n`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part('Content-Disposition: form-data; name="files"; filename="a.txt"', "unterminated"),
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part('Content-Disposition: form-data; name="files"; filename="../../../etc/passwd"', "x") +
+          `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part('Content-Disposition: form-data; name="files"; filename="%2e%2e%2fx.txt\u0000.pdf"', "x") +
+          `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part("Content-Disposition: form-data", "nameless") + `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part(
+          'Content-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf',
+          "%PDF-1.7 not really",
+        ) + `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part('Content-Disposition: form-data; name="files"; filename="a.docx"', "PK\u0003\u0004 broken zip") +
+          `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part('Content-Disposition: form-data; name="metadata"', "{not json") + `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part('Content-Disposition: form-data; name="overrideConfig"', '{"__proto__":{"x":1}}') +
+          `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        Array.from({ length: 2_000 }, (_, i) =>
+          part(`Content-Disposition: form-data; name="f${i}"`, ""),
+        ).join("") + `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        part(`Content-Disposition: form-data; name="files"; filename="${"n".repeat(20_000)}"`, "x") +
+          `--${boundary}--\r\n`,
+      ],
       [`multipart/form-data; boundary=${"b".repeat(300)}`, "--" + "b".repeat(300) + "--\r\n"],
     ];
     const requests: Attempt[] = [];
-    for (const target of ["/api/v1/vector/upsert/{storeflow}", "/api/v1/vector/internal-upsert/{storeflow}", "/api/v1/prediction/{chatflow}"]) {
+    for (const target of [
+      "/api/v1/vector/upsert/{storeflow}",
+      "/api/v1/vector/internal-upsert/{storeflow}",
+      "/api/v1/prediction/{chatflow}",
+    ]) {
       for (const [contentType, body] of bodies) {
         requests.push({
           label: `multipart ${target} ${contentType.slice(0, 40)} ${body.slice(0, 60)}`,
@@ -332,37 +431,74 @@ describe("hostile input", () => {
       ["header without colon", sendRaw(url, [`GET /api/v1/ping HTTP/1.1\r\n${host}Bad Header\r\n\r\n`])],
       ["unknown method", sendRaw(url, [`FOO /api/v1/ping HTTP/1.1\r\n${host}\r\n`])],
       ["PROPFIND", sendRaw(url, [`PROPFIND /api/v1/chatflows HTTP/1.1\r\n${host}\r\n`])],
-      ["traversal in the request line", sendRaw(url, [`GET /api/v1/../../../../etc/passwd HTTP/1.1\r\n${host}\r\n`])],
-      ["encoded traversal", sendRaw(url, [`GET /api/v1/chatflows/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\n${host}\r\n`])],
-      ["raw bytes in the path", sendRaw(url, [Buffer.from(`GET /api/v1/chatflows/\xff\xfe\x00 HTTP/1.1\r\n${host}\r\n`, "latin1")])],
-      ["a 20 KB header", sendRaw(url, [`GET /api/v1/ping HTTP/1.1\r\n${host}X-Big: ${"a".repeat(20_000)}\r\n\r\n`])],
+      [
+        "traversal in the request line",
+        sendRaw(url, [`GET /api/v1/../../../../etc/passwd HTTP/1.1\r\n${host}\r\n`]),
+      ],
+      [
+        "encoded traversal",
+        sendRaw(url, [`GET /api/v1/chatflows/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\n${host}\r\n`]),
+      ],
+      [
+        "raw bytes in the path",
+        sendRaw(url, [Buffer.from(`GET /api/v1/chatflows/\xff\xfe\x00 HTTP/1.1\r\n${host}\r\n`, "latin1")]),
+      ],
+      [
+        "a 20 KB header",
+        sendRaw(url, [`GET /api/v1/ping HTTP/1.1\r\n${host}X-Big: ${"a".repeat(20_000)}\r\n\r\n`]),
+      ],
       [
         "Content-Length larger than the body, then close",
-        sendRaw(url, [`POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"question":`], { endAfterWrite: true }),
+        sendRaw(
+          url,
+          [
+            `POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"question":`,
+          ],
+          { endAfterWrite: true },
+        ),
       ],
       [
         "Content-Length smaller than the body",
-        sendRaw(url, [`POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{"question":"hi"}`]),
+        sendRaw(url, [
+          `POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{"question":"hi"}`,
+        ]),
       ],
       [
         "two Content-Lengths",
-        sendRaw(url, [`POST ${prediction} HTTP/1.1\r\n${host}Content-Length: 2\r\nContent-Length: 20\r\n\r\n{}`]),
+        sendRaw(url, [
+          `POST ${prediction} HTTP/1.1\r\n${host}Content-Length: 2\r\nContent-Length: 20\r\n\r\n{}`,
+        ]),
       ],
       [
         "bad chunk size",
-        sendRaw(url, [`POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`]),
+        sendRaw(url, [
+          `POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        ]),
       ],
       [
         "chunked and Content-Length together (smuggling shape)",
-        sendRaw(url, [`POST ${prediction} HTTP/1.1\r\n${host}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/v1/ping HTTP/1.1\r\n${host}\r\n`]),
+        sendRaw(url, [
+          `POST ${prediction} HTTP/1.1\r\n${host}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/v1/ping HTTP/1.1\r\n${host}\r\n`,
+        ]),
       ],
       [
         "a body trickled a byte at a time",
-        sendRaw(url, [`POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 17\r\nConnection: close\r\n\r\n`, ...'{"question":"hi"}'.split("")], { pauseMs: 40 }),
+        sendRaw(
+          url,
+          [
+            `POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 17\r\nConnection: close\r\n\r\n`,
+            ...'{"question":"hi"}'.split(""),
+          ],
+          { pauseMs: 40 },
+        ),
       ],
       [
         "headers trickled, then gone",
-        sendRaw(url, `POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\n`.split(""), { pauseMs: 5, endAfterWrite: true, timeoutMs: 5_000 }),
+        sendRaw(url, `POST ${prediction} HTTP/1.1\r\n${host}Content-Type: application/json\r\n`.split(""), {
+          pauseMs: 5,
+          endAfterWrite: true,
+          timeoutMs: 5_000,
+        }),
       ],
     ];
     const answers = await Promise.all(cases.map(async ([label, pending]) => [label, await pending] as const));
@@ -417,7 +553,10 @@ describe("hostile input", () => {
       }
       const events = parseSse(text);
       expect(events.at(-1)).toEqual({ event: "end", data: {} });
-      const answer = events.filter((event) => event.event === "token").map((event) => event.data.data).join("");
+      const answer = events
+        .filter((event) => event.event === "token")
+        .map((event) => event.data.data)
+        .join("");
       expect(answer).toBe(`Echo: ${question}`);
     });
 
@@ -426,7 +565,9 @@ describe("hostile input", () => {
       const body = JSON.stringify({ question: `${longQuestion} raw ${i}`, streaming: true });
       return sendRaw(
         baseUrl(),
-        [`POST /api/v1/prediction/${fixture.ids.chatflow} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`],
+        [
+          `POST /api/v1/prediction/${fixture.ids.chatflow} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        ],
         { endAfterWrite: i % 2 === 0, timeoutMs: 3_000 },
       );
     });
@@ -439,6 +580,6 @@ describe("hostile input", () => {
       body: JSON.stringify({ question: "After the storm", streaming: true }),
     });
     const events = parseSse(await streamed.text());
-    expect(events.map((event) => event.event)).toEqual(["token", "token", "token", "token", "metadata", "end"]);
+    expect(events.map((event) => event.event)).toEqual([...Array(5).fill("token"), "metadata", "end"]);
   }, 180_000);
 });

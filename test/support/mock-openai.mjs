@@ -107,7 +107,9 @@ export async function startMockOpenAI(options = {}) {
     }
   });
 
-  await new Promise((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve(null)));
+  await new Promise((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve(null)),
+  );
   const address = /** @type {import("node:net").AddressInfo} */ (server.address());
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${address.port}`,
