@@ -12,10 +12,10 @@ const nextConfig = {
   ],
   // Migration SQL is read at start-up; make sure serverless bundles carry it.
   outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*.sql"] },
-  // The chat embed is loaded by other sites; as an ES module (embed.mjs, which imports embed.js) the
-  // browser fetches it in CORS mode and runs it only with this header.
+  // The chat embed (public/embed.js) is loaded by other sites. It is an ES module, which a browser
+  // fetches in CORS mode and runs only with this header.
   async headers() {
-    return ["/embed.js", "/embed.mjs"].map((source) => ({
+    return ["/embed.js"].map((source) => ({
       source,
       headers: [{ key: "Access-Control-Allow-Origin", value: "*" }],
     }));

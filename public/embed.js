@@ -1,16 +1,16 @@
 /*! Chatflow Studio chat embed: a chat bubble and window for one chatflow. No dependencies. */
-// Load it either way (docs/api/public.md):
-//   <script src="https://HOST/embed.js" data-chatflowid="ID" data-api-host="https://HOST"></script>
+// An ES module; three ways to put it on a page (docs/api/public.md):
+//   <script type="module" src="https://HOST/embed.js" data-chatflowid="ID"></script>
 //   <script type="module">
-//     import Chatbot from "https://HOST/embed.mjs"; // embed.mjs hands on what this file defines
+//     import Chatbot from "https://HOST/embed.js";
 //     Chatbot.init({ chatflowid: "ID", apiHost: "https://HOST", theme: { button: { backgroundColor: "#111" } } });
 //   </script>
+//   <script src="https://HOST/embed-classic.js" data-chatflowid="ID"></script>   (a classic tag)
 // The widget lives in a Shadow DOM, so the page's CSS and ours never meet, and it calls the API
 // cross-origin, so the chatflow's allowed origins decide on which sites it works.
 
-var Chatbot = (() => {
-  "use strict";
-  const script = document.currentScript; // the tag that loaded us (classic scripts only)
+const Chatbot = (() => {
+  const ownOrigin = new URL(import.meta.url).origin; // the default API host: whoever serves this file
   const instances = new Set();
   const NOT_AVAILABLE = "This chatbot is not available right now.";
   const OFFLINE = "Could not reach the chatbot. Check your connection and try again.";
@@ -163,7 +163,7 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
   function mount(options, isFull) {
     const id = options && options.chatflowid;
     if (!id) throw new Error("Chatbot: chatflowid is required");
-    const api = (options.apiHost || (script ? new URL(script.src || "/", location.href).origin : location.origin)).replace(/\/+$/, "");
+    const api = (options.apiHost || ownOrigin).replace(/\/+$/, "");
     const storeKey = "chatflow-studio:" + id;
     let theme = merge(DEFAULTS, options.theme);
     let config = {};
@@ -475,16 +475,16 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     clearChat: () => instances.forEach((instance) => instance.clear()),
   };
 
-  // <script src=".../embed.js" data-chatflowid="…" data-api-host="…" data-theme='{"button":{…}}'>
-  const data = script ? script.dataset : {};
-  if (data.chatflowid) {
-    const json = (text, name) => {
-      try {
-        return text ? JSON.parse(text) : undefined;
-      } catch {
-        console.warn(`Chatbot: ${name} is not valid JSON`);
-      }
-    };
+  const json = (text, name) => {
+    try {
+      return text ? JSON.parse(text) : undefined;
+    } catch {
+      console.warn(`Chatbot: ${name} is not valid JSON`);
+    }
+  };
+  /** Starts a chatbot from a script tag's data- attributes (chatflowid, api-host, theme, chatflow-config, mode, target). */
+  exported.initFromScript = (tag) => {
+    const data = tag.dataset;
     const options = {
       chatflowid: data.chatflowid,
       apiHost: data.apiHost,
@@ -492,9 +492,16 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
       chatflowConfig: json(data.chatflowConfig, "data-chatflow-config"),
       target: data.target,
     };
-    (data.mode === "full" ? exported.initFull : exported.init)(options);
+    return (data.mode === "full" ? exported.initFull : exported.init)(options);
+  };
+  // <script type="module" src=".../embed.js" data-chatflowid="…">: a module runs once per page, so it
+  // starts every such tag (module scripts run after parsing, when all of them are in the document).
+  for (const tag of document.querySelectorAll("script[data-chatflowid]")) {
+    if (tag.src === import.meta.url) exported.initFromScript(tag);
   }
   return exported;
 })();
-// A classic script's top-level `var` is already a global; imported as a module (embed.mjs) it is not.
+// The page's own scripts may call window.Chatbot.init too, as with Flowise's widget.
 window.Chatbot = Chatbot;
+
+export default Chatbot;

@@ -1,5 +1,5 @@
-// The embed script (public/embed.js), loaded once per page. It is plain JavaScript outside the bundle
-// because other sites load the very same file.
+// The embed script (public/embed.js, an ES module that also sets window.Chatbot), loaded once per
+// page. It is plain JavaScript outside the bundle because other sites load the very same file.
 
 export interface ChatbotInstance {
   open(): void;
@@ -28,8 +28,8 @@ export function loadChatEmbed(): Promise<ChatbotApi> {
   loading ??= new Promise<ChatbotApi>((resolve, reject) => {
     if (window.Chatbot) return resolve(window.Chatbot);
     const script = document.createElement("script");
+    script.type = "module";
     script.src = "/embed.js";
-    script.async = true;
     script.onload = () => (window.Chatbot ? resolve(window.Chatbot) : reject(new Error("embed.js defined no Chatbot")));
     script.onerror = () => {
       loading = null;
