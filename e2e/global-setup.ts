@@ -51,6 +51,8 @@ export default async function globalSetup() {
 // Playwright compiles imported files to CommonJS, which breaks this ES module; load it natively.
 async function loadChromaStarter(): Promise<typeof import("../scripts/chroma-server.mjs").startChroma> {
   const url = pathToFileURL(path.resolve("scripts/chroma-server.mjs")).href;
-  const chromaServer = (await import(/* @vite-ignore */ url)) as typeof import("../scripts/chroma-server.mjs");
+  const chromaServer = (await import(
+    /* @vite-ignore */ url
+  )) as typeof import("../scripts/chroma-server.mjs");
   return chromaServer.startChroma;
 }

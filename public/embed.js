@@ -62,8 +62,10 @@ form button{border:0;background:none;color:var(--send,var(--accent));padding:7px
 form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
 .pending{display:flex;flex-wrap:wrap;gap:6px;padding:0 10px 6px;background:var(--input-bg);font-size:.85em}
 .pending button{border:1px solid #cbd5e1;background:none;border-radius:6px;padding:2px 6px}`;
-  const ICON_CHAT = '<path d="M4 4h16v12H7l-3 3z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>';
-  const ICON_CLOSE = '<path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>';
+  const ICON_CHAT =
+    '<path d="M4 4h16v12H7l-3 3z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>';
+  const ICON_CLOSE =
+    '<path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>';
   const ICON_SEND = '<path d="M3 20l18-8L3 4v6l12 2-12 2z" fill="currentColor"/>';
   const ICON_CLIP =
     '<path d="M20 11l-8 8a5 5 0 01-7-7l9-9a3.5 3.5 0 015 5l-9 9a2 2 0 01-3-3l8-8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
@@ -106,7 +108,10 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     escape(text)
       .replace(/`([^`\n]+)`/g, "<code>$1</code>")
       .replace(/\*\*([^*\n]+)\*\*/g, "<strong>$1</strong>")
-      .replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>');
+      .replace(
+        /\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g,
+        '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>',
+      );
   const markdown = (text) =>
     text
       .split(/```[^\n]*\n?/)
@@ -116,7 +121,13 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
   function readUpload(file) {
     return new Promise((resolve, reject) => {
       const reader = new FileReader();
-      reader.onload = () => resolve({ data: reader.result, type: "file", name: file.name, mime: file.type || "application/octet-stream" });
+      reader.onload = () =>
+        resolve({
+          data: reader.result,
+          type: "file",
+          name: file.name,
+          mime: file.type || "application/octet-stream",
+        });
       reader.onerror = () => reject(reader.error);
       reader.readAsDataURL(file);
     });
@@ -181,7 +192,8 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     let isUnavailable = false;
     let aborter = new AbortController();
 
-    const target = typeof options.target === "string" ? document.querySelector(options.target) : options.target;
+    const target =
+      typeof options.target === "string" ? document.querySelector(options.target) : options.target;
     const host = h("div", { "data-chatflow-embed": id, style: isFull ? "display:block;height:100%" : null });
     (isFull && target ? target : document.body).append(host);
     const shadow = host.attachShadow({ mode: "open" });
@@ -194,10 +206,28 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     const chips = h("div", { class: "chips" });
     const pendingList = h("div", { class: "pending", hidden: true });
     const input = h("textarea", { rows: 1, "aria-label": "Message", onkeydown: onKey, oninput: resize });
-    const fileInput = h("input", { type: "file", multiple: true, hidden: true, onchange: () => addFiles(fileInput.files) });
-    const attach = h("button", { type: "button", "aria-label": "Attach files", hidden: true, html: svg(ICON_CLIP), onclick: () => fileInput.click() });
+    const fileInput = h("input", {
+      type: "file",
+      multiple: true,
+      hidden: true,
+      onchange: () => addFiles(fileInput.files),
+    });
+    const attach = h("button", {
+      type: "button",
+      "aria-label": "Attach files",
+      hidden: true,
+      html: svg(ICON_CLIP),
+      onclick: () => fileInput.click(),
+    });
     const send = h("button", { type: "submit", "aria-label": "Send", html: svg(ICON_SEND) });
-    const form = h("form", { onsubmit: (event) => (event.preventDefault(), ask(input.value)) }, attach, fileInput, input, send);
+    const form = h(
+      "form",
+      { onsubmit: (event) => (event.preventDefault(), ask(input.value)) },
+      attach,
+      fileInput,
+      input,
+      send,
+    );
     const header = h(
       "header",
       null,
@@ -205,13 +235,34 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
       title,
       h("button", { type: "button", text: "New chat", "aria-label": "Start a new chat", onclick: clear }),
     );
-    const win = h("div", { class: "window " + (isFull ? "full" : "floating"), role: isFull ? "region" : "dialog", id: "chat", hidden: !isFull, onkeydown: (event) => event.key === "Escape" && !isFull && toggle(false) });
+    const win = h("div", {
+      class: "window " + (isFull ? "full" : "floating"),
+      role: isFull ? "region" : "dialog",
+      id: "chat",
+      hidden: !isFull,
+      onkeydown: (event) => event.key === "Escape" && !isFull && toggle(false),
+    });
     win.append(header, log, chips, pendingList, form);
     root.append(win);
     let bubble = null;
     if (!isFull) {
-      bubble = h("button", { class: "bubble", type: "button", "aria-label": "Open chat", "aria-expanded": "false", "aria-controls": "chat", onclick: () => toggle(win.hidden) });
-      header.append(h("button", { type: "button", "aria-label": "Close chat", html: svg(ICON_CLOSE), style: "line-height:0", onclick: () => toggle(false) }));
+      bubble = h("button", {
+        class: "bubble",
+        type: "button",
+        "aria-label": "Open chat",
+        "aria-expanded": "false",
+        "aria-controls": "chat",
+        onclick: () => toggle(win.hidden),
+      });
+      header.append(
+        h("button", {
+          type: "button",
+          "aria-label": "Close chat",
+          html: svg(ICON_CLOSE),
+          style: "line-height:0",
+          onclick: () => toggle(false),
+        }),
+      );
       root.append(bubble);
     }
 
@@ -245,13 +296,16 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
       if (chat.titleAvatarSrc) avatar.src = chat.titleAvatarSrc;
       input.placeholder = chat.textInput.placeholder;
       if (chat.textInput.maxChars) input.maxLength = chat.textInput.maxChars;
-      if (bubble && button.customIconSrc) bubble.replaceChildren(h("img", { src: button.customIconSrc, alt: "", style: "width:60%" }));
+      if (bubble && button.customIconSrc)
+        bubble.replaceChildren(h("img", { src: button.customIconSrc, alt: "", style: "width:60%" }));
       else if (bubble) bubble.innerHTML = svg(ICON_CHAT);
     }
 
     function save() {
       try {
-        const kept = messages.slice(-50).map(({ role, text, sources, files, isError }) => ({ role, text, sources, files, isError }));
+        const kept = messages
+          .slice(-50)
+          .map(({ role, text, sources, files, isError }) => ({ role, text, sources, files, isError }));
         localStorage.setItem(storeKey, JSON.stringify({ chatId, messages: kept }));
       } catch {
         // storage full or blocked: the session lasts as long as the page
@@ -263,14 +317,22 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
       node.className = `msg ${message.role}${message.isError ? " error" : ""}${message.isTyping ? " typing" : ""}`;
       if (message.role === "user" || message.isError) node.textContent = message.text;
       else node.innerHTML = markdown(message.text);
-      if (message.files && message.files.length) node.append(h("div", { class: "files", text: "Files: " + message.files.join(", ") }));
+      if (message.files && message.files.length)
+        node.append(h("div", { class: "files", text: "Files: " + message.files.join(", ") }));
       const sources = message.sources || [];
       if (sources.length) {
         const list = h("ol");
         for (const doc of sources) {
           const meta = doc.metadata || {};
           const text = String(doc.pageContent || "");
-          list.append(h("li", null, h("strong", { text: String(meta.source || meta.title || "Document") }), " " + text.slice(0, 160) + (text.length > 160 ? "\u2026" : "")));
+          list.append(
+            h(
+              "li",
+              null,
+              h("strong", { text: String(meta.source || meta.title || "Document") }),
+              " " + text.slice(0, 160) + (text.length > 160 ? "\u2026" : ""),
+            ),
+          );
         }
         node.append(h("details", null, h("summary", { text: `Sources (${sources.length})` }), list));
       }
@@ -292,7 +354,9 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     function renderChips() {
       const hasAsked = messages.some((message) => message.role === "user");
       const prompts = isUnavailable ? [] : hasAsked ? followUps : promptsOf(theme.chatWindow.starterPrompts);
-      chips.replaceChildren(...prompts.map((prompt) => h("button", { type: "button", text: prompt, onclick: () => ask(prompt) })));
+      chips.replaceChildren(
+        ...prompts.map((prompt) => h("button", { type: "button", text: prompt, onclick: () => ask(prompt) })),
+      );
       chips.hidden = prompts.length === 0;
     }
 
@@ -313,7 +377,9 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
       if (!answer.text && typeof data.text === "string") answer.text = data.text;
       answer.sources = data.sourceDocuments || answer.sources;
       answer.isTyping = false;
-      followUps = Array.isArray(data.followUpPrompts) ? data.followUpPrompts.filter((item) => typeof item === "string") : [];
+      followUps = Array.isArray(data.followUpPrompts)
+        ? data.followUpPrompts.filter((item) => typeof item === "string")
+        : [];
       render(answer);
     }
 
@@ -324,7 +390,13 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
         render(answer);
       } else if (event.event === "sourceDocuments") answer.sources = event.data;
       else if (event.event === "metadata") finish(answer, event.data || event);
-      else if (event.event === "error") fail(answer, String(event.data || event.message || theme.chatWindow.errorMessage || "The chatbot failed to answer."));
+      else if (event.event === "error")
+        fail(
+          answer,
+          String(
+            event.data || event.message || theme.chatWindow.errorMessage || "The chatbot failed to answer.",
+          ),
+        );
     }
 
     async function ask(text) {
@@ -354,7 +426,8 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
           signal: aborter.signal,
         });
         if (!response.ok) fail(answer, await errorMessage(response, theme.chatWindow.errorMessage));
-        else if ((response.headers.get("content-type") || "").includes("text/event-stream")) await readEvents(response, (event) => onEvent(answer, event));
+        else if ((response.headers.get("content-type") || "").includes("text/event-stream"))
+          await readEvents(response, (event) => onEvent(answer, event));
         else finish(answer, await response.json());
         if (answer.isTyping) fail(answer, theme.chatWindow.errorMessage || "The chatbot sent no answer.");
       } catch (error) {
@@ -374,10 +447,14 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     }
 
     function addFiles(list) {
-      const limits = [...(config.uploads.fileUploadSizeAndTypes || []), ...(config.uploads.imgUploadSizeAndTypes || [])];
+      const limits = [
+        ...(config.uploads.fileUploadSizeAndTypes || []),
+        ...(config.uploads.imgUploadSizeAndTypes || []),
+      ];
       const maxMb = Math.max(0, ...limits.map((limit) => limit.maxUploadSize || 0));
       for (const file of list) {
-        if (maxMb && file.size > maxMb * 1024 * 1024) add({ role: "bot", text: `${file.name} is larger than ${maxMb} MB.`, isError: true });
+        if (maxMb && file.size > maxMb * 1024 * 1024)
+          add({ role: "bot", text: `${file.name} is larger than ${maxMb} MB.`, isError: true });
         else pending.push(file);
       }
       fileInput.value = "";
@@ -388,7 +465,12 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
       pendingList.hidden = pending.length === 0;
       pendingList.replaceChildren(
         ...pending.map((file, index) =>
-          h("button", { type: "button", "aria-label": "Remove " + file.name, text: file.name + " \u00d7", onclick: () => (pending.splice(index, 1), renderPending()) }),
+          h("button", {
+            type: "button",
+            "aria-label": "Remove " + file.name,
+            text: file.name + " \u00d7",
+            onclick: () => (pending.splice(index, 1), renderPending()),
+          }),
         ),
       );
     }
@@ -432,7 +514,10 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
       config = merge({ uploads: {} }, value);
       const { uploads, ...chatWindow } = config;
       theme = merge(DEFAULTS, { chatWindow }, options.theme);
-      const types = [...(uploads.fileUploadSizeAndTypes || []), ...(uploads.imgUploadSizeAndTypes || [])].flatMap((limit) => limit.fileTypes || []);
+      const types = [
+        ...(uploads.fileUploadSizeAndTypes || []),
+        ...(uploads.imgUploadSizeAndTypes || []),
+      ].flatMap((limit) => limit.fileTypes || []);
       attach.hidden = !(uploads.isRAGFileUploadAllowed || uploads.isImageUploadAllowed);
       if (types.length) fileInput.accept = types.join(",");
       input.disabled = isUnavailable;
@@ -445,7 +530,9 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     renderAll();
     const loaded = options.chatbotConfig
       ? Promise.resolve(options.chatbotConfig)
-      : fetch(`${api}/api/v1/public-chatbotConfig/${encodeURIComponent(id)}`, { signal: aborter.signal }).then(
+      : fetch(`${api}/api/v1/public-chatbotConfig/${encodeURIComponent(id)}`, {
+          signal: aborter.signal,
+        }).then(
           (response) => (response.ok ? response.json() : response.status === 404 ? null : {}),
           (error) => (error.name === "AbortError" ? undefined : {}),
         );
@@ -465,7 +552,8 @@ form button:disabled{opacity:.4;cursor:default}form svg{width:20px;height:20px}
     return instance;
   }
 
-  const whenReady = (start) => (document.body ? start() : addEventListener("DOMContentLoaded", start, { once: true }));
+  const whenReady = (start) =>
+    document.body ? start() : addEventListener("DOMContentLoaded", start, { once: true });
   const exported = {
     /** A chat bubble in the corner of the page that opens a chat window. */
     init: (options) => whenReady(() => mount(options, false)),

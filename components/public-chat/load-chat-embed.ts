@@ -30,7 +30,8 @@ export function loadChatEmbed(): Promise<ChatbotApi> {
     const script = document.createElement("script");
     script.type = "module";
     script.src = "/embed.js";
-    script.onload = () => (window.Chatbot ? resolve(window.Chatbot) : reject(new Error("embed.js defined no Chatbot")));
+    script.onload = () =>
+      window.Chatbot ? resolve(window.Chatbot) : reject(new Error("embed.js defined no Chatbot"));
     script.onerror = () => {
       loading = null;
       reject(new Error("embed.js could not be loaded"));

@@ -9,7 +9,9 @@ test.beforeAll(async () => {
   token = await signUp();
 });
 
-test("serves a public chatflow signed out: appearance, starter prompts, streaming, session kept", async ({ page }) => {
+test("serves a public chatflow signed out: appearance, starter prompts, streaming, session kept", async ({
+  page,
+}) => {
   const chatflow = await createChatflow(token, {
     chatbotConfig: {
       title: "Sock shop",
@@ -28,7 +30,10 @@ test("serves a public chatflow signed out: appearance, starter prompts, streamin
   await expect(chat.getByRole("heading", { name: "Sock shop" })).toBeVisible();
   await expect(chat.locator("header")).toHaveCSS("background-color", "rgb(17, 34, 51)");
   await expect(chat.getByText("Welcome to the sock shop!")).toBeVisible();
-  await expect(chat.getByRole("textbox", { name: "Message" })).toHaveAttribute("placeholder", "Ask about socks");
+  await expect(chat.getByRole("textbox", { name: "Message" })).toHaveAttribute(
+    "placeholder",
+    "Ask about socks",
+  );
 
   await recordAnswerTexts(page, "[data-chatflow-embed]", ".msg.bot");
   await chat.getByRole("button", { name: "Which colours do you have?" }).click();
@@ -59,7 +64,14 @@ test("answers 404 for a private chatflow and for an unknown id", async ({ page }
 test("shows the chatflow's rate-limit message", async ({ page }) => {
   const chatflow = await createChatflow(token, {
     modelName: "mock-model",
-    apiConfig: { rateLimit: { status: true, limitMax: 1, limitDuration: 60, limitMsg: "Easy there! One question a minute." } },
+    apiConfig: {
+      rateLimit: {
+        status: true,
+        limitMax: 1,
+        limitDuration: 60,
+        limitMsg: "Easy there! One question a minute.",
+      },
+    },
   });
   await page.goto(`/chatbot/${chatflow.id}`);
   const message = page.getByRole("textbox", { name: "Message" });
@@ -68,5 +80,7 @@ test("shows the chatflow's rate-limit message", async ({ page }) => {
   await expect(page.locator("[data-chatflow-embed] .msg.bot").last()).toHaveText("Echo: First question");
   await message.fill("Second question");
   await message.press("Enter");
-  await expect(page.locator("[data-chatflow-embed] .msg.bot.error")).toHaveText("Easy there! One question a minute.");
+  await expect(page.locator("[data-chatflow-embed] .msg.bot.error")).toHaveText(
+    "Easy there! One question a minute.",
+  );
 });

@@ -34,7 +34,9 @@ const moduleTag = (chatflowId: string) =>
 const classicTag = (chatflowId: string) =>
   `<script src="${appUrl()}/embed-classic.js" data-chatflowid="${chatflowId}"></script>`;
 
-test("chats with streaming from an allowed origin through one module tag, keyboard only", async ({ page }) => {
+test("chats with streaming from an allowed origin through one module tag, keyboard only", async ({
+  page,
+}) => {
   const chatflow = await createChatflow(token, {
     allowedOrigins: [site.url],
     chatbotConfig: { title: "Sock helper", welcomeMessage: "Hi! Ask me about socks." },
@@ -81,7 +83,9 @@ test("shows the chatflow's 403 message on an origin it does not allow (classic t
   await page.getByRole("button", { name: "Open chat" }).click();
   await page.getByRole("textbox", { name: "Message" }).fill("Hello?");
   await page.keyboard.press("Enter");
-  await expect(page.locator(`${host} .msg.bot.error`)).toHaveText("This site is not allowed to access this chatbot");
+  await expect(page.locator(`${host} .msg.bot.error`)).toHaveText(
+    "This site is not allowed to access this chatbot",
+  );
 });
 
 test("works as an ES module like Flowise's snippet, with the theme given in init", async ({ page }) => {
@@ -144,7 +148,9 @@ for (const [kind, file, type] of [
       });
     </script>`);
     await page.goto(`${site.url}/timing.html`);
-    const timing = await page.evaluate(() => (window as unknown as { timing: Promise<{ total: number; afterLoad: number }> }).timing);
+    const timing = await page.evaluate(
+      () => (window as unknown as { timing: Promise<{ total: number; afterLoad: number }> }).timing,
+    );
     const description = `tag added → bubble painted ${timing.total.toFixed(1)} ms; embed.js received → bubble painted ${timing.afterLoad.toFixed(1)} ms`;
     test.info().annotations.push({ type: "timing", description });
     console.log(`embed timing (${kind}): ${description}`);

@@ -46,13 +46,19 @@ export interface ChatflowSeed {
   modelName?: string;
 }
 
-const fixture = readFileSync(path.resolve("test/fixtures/flowise/conversation-chain-buffer-memory.json"), "utf8");
+const fixture = readFileSync(
+  path.resolve("test/fixtures/flowise/conversation-chain-buffer-memory.json"),
+  "utf8",
+);
 
 /** A Flowise export (chatOpenAI → conversationChain with bufferMemory) pointed at the mock server. */
 function conversationFlow(modelName: string): string {
-  const flow = JSON.parse(fixture) as { nodes: { data: { name: string; inputs: Record<string, unknown> } }[] };
+  const flow = JSON.parse(fixture) as {
+    nodes: { data: { name: string; inputs: Record<string, unknown> } }[];
+  };
   for (const node of flow.nodes) {
-    if (node.data.name === "chatOpenAI") Object.assign(node.data.inputs, { modelName, basepath: `${mockUrl()}/v1` });
+    if (node.data.name === "chatOpenAI")
+      Object.assign(node.data.inputs, { modelName, basepath: `${mockUrl()}/v1` });
   }
   return JSON.stringify(flow);
 }
