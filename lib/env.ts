@@ -6,7 +6,9 @@ const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", ""])
     .optional()
-    .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+    .transform((value) =>
+      value === undefined || value === "" ? fallback : value === "true" || value === "1",
+    );
 
 const optionalText = z
   .string()
@@ -15,7 +17,10 @@ const optionalText = z
 
 // An empty value means "not set", as it does for every other setting.
 const positiveInt = (fallback: number) =>
-  z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().positive().default(fallback));
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().positive().default(fallback),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -44,6 +44,9 @@ export function createRedisRateLimiter(url: string): RateLimiter {
 
   return {
     backend: "redis",
+    async ping() {
+      await client.ping();
+    },
     async consume(key, limit, windowSeconds): Promise<RateLimitDecision> {
       await firstConnection;
       try {
