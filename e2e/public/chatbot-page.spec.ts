@@ -84,3 +84,27 @@ test("shows the chatflow's rate-limit message", async ({ page }) => {
     "Easy there! One question a minute.",
   );
 });
+
+test("draws answers as safe Markdown: no HTML from the model, only http(s) links", async ({ page }) => {
+  const chatflow = await createChatflow(token, { modelName: "mock-model" });
+  await page.goto(`/chatbot/${chatflow.id}`);
+  // The mock model echoes the question, so the question is the answer's Markdown.
+  const question =
+    '<img src=x onerror="window.injected=1"> **bold** `code` [docs](https://example.com/a?b=1&c=2) [bad](javascript:alert(1))';
+  const message = page.getByRole("textbox", { name: "Message" });
+  await message.fill(question);
+  await message.press("Enter");
+  const answer = page.locator("[data-chatflow-embed] .msg.bot").last();
+  await expect(answer).toContainText("Echo:");
+  await expect(answer.locator("strong")).toHaveText("bold");
+  await expect(answer.locator("code")).toHaveText("code");
+  await expect(answer.getByRole("link")).toHaveCount(1);
+  await expect(answer.getByRole("link", { name: "docs" })).toHaveAttribute(
+    "href",
+    "https://example.com/a?b=1&c=2",
+  );
+  await expect(answer.getByRole("link", { name: "docs" })).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(answer.locator("img")).toHaveCount(0);
+  await expect(answer).toContainText('<img src=x onerror="window.injected=1">');
+  expect(await page.evaluate(() => "injected" in window)).toBe(false);
+});
