@@ -12,7 +12,12 @@ import type { PredictionChatflow } from "./chatflow";
 import { saveExchange } from "./messages";
 import { resolveOverrides, type PredictionOverrides } from "./overrides";
 import { enforceRateLimit, rateLimitKey } from "./rate-limit";
-import { readPredictionRequest, type HistoryMessage, type PredictionFile, type PredictionUpload } from "./request";
+import {
+  readPredictionRequest,
+  type HistoryMessage,
+  type PredictionFile,
+  type PredictionUpload,
+} from "./request";
 
 // POST /api/v1/prediction/{id} after the chatflow is loaded and its origin accepted: access, rate
 // limit, body, flow check, then the run, answered as JSON or as SSE. Everything that can fail as a
@@ -94,7 +99,10 @@ export async function handlePrediction(
   const completion = new Promise<Completed | null>((resolve) => (settle = resolve));
   scheduleWebhook(deps, overrides, chatflow, identity, completion);
 
-  async function runAndStore(signal: AbortSignal, onToken?: (token: string) => void): Promise<Completed | null> {
+  async function runAndStore(
+    signal: AbortSignal,
+    onToken?: (token: string) => void,
+  ): Promise<Completed | null> {
     const started = performance.now();
     const result = await deps.runner.run({ ...input, signal, onToken });
     if (signal.aborted) return null; // the client left: the answer is not stored
@@ -173,8 +181,16 @@ function toPredictionJson(identity: Identity, completed: Completed) {
  * tokens carried; `followUpPrompts` only when there are some (Flowise's widget cannot read []).
  */
 function toMetadataEvent(identity: Identity, completed: Completed) {
-  const { followUpPrompts, chatId, chatMessageId, question, sessionId, sourceDocuments, usedTools, metadata } =
-    toPredictionJson(identity, completed);
+  const {
+    followUpPrompts,
+    chatId,
+    chatMessageId,
+    question,
+    sessionId,
+    sourceDocuments,
+    usedTools,
+    metadata,
+  } = toPredictionJson(identity, completed);
   return {
     chatId,
     chatMessageId,

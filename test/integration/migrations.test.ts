@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseConnection } from "@/lib/db/connect";
-import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/migrate";
+import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/migrate.mjs";
 import { createTestDatabase } from "../support/database";
 
 // Applies every migration to an empty database of each kind and exercises every model, so the

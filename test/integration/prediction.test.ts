@@ -76,10 +76,22 @@ describe("prediction (JSON)", () => {
        FROM "ChatMessage" WHERE "chatflowId" = $1 ORDER BY "createdDate"`,
       [chatflow.id],
     );
-    const common = { workspaceId: member.workspaceId, chatflowId: chatflow.id, chatId: "store-chat", sessionId: "store-chat" };
+    const common = {
+      workspaceId: member.workspaceId,
+      chatflowId: chatflow.id,
+      chatId: "store-chat",
+      sessionId: "store-chat",
+    };
     expect(rows).toEqual([
       { ...common, id: uuid, role: "user", content: question, sourceDocuments: null, usedTools: null },
-      { ...common, id: body.chatMessageId, role: "assistant", content: `Echo: ${question}`, sourceDocuments: null, usedTools: null },
+      {
+        ...common,
+        id: body.chatMessageId,
+        role: "assistant",
+        content: `Echo: ${question}`,
+        sourceDocuments: null,
+        usedTools: null,
+      },
     ]);
   });
 
@@ -103,7 +115,9 @@ describe("prediction (JSON)", () => {
     const other = unique("Fresh start");
     await predict(chatflow.id, { question: other });
     const [fresh] = await mockRequests(other);
-    expect(contents(fresh).filter((message) => message.role !== "system")).toEqual([{ role: "user", content: other }]);
+    expect(contents(fresh).filter((message) => message.role !== "system")).toEqual([
+      { role: "user", content: other },
+    ]);
   });
 
   it("uses `history` instead of the stored messages", async () => {
@@ -132,10 +146,18 @@ describe("prediction (JSON)", () => {
     const chatflow = await createChatflow(member);
     const sessionId = `session-${crypto.randomUUID()}`;
     const first = unique("Remember 42");
-    const one = await predict(chatflow.id, { question: first, chatId: "chat-a", overrideConfig: { sessionId } });
+    const one = await predict(chatflow.id, {
+      question: first,
+      chatId: "chat-a",
+      overrideConfig: { sessionId },
+    });
     expect(one.body).toMatchObject({ chatId: "chat-a", sessionId });
     const second = unique("What number?");
-    const two = await predict(chatflow.id, { question: second, chatId: "chat-b", overrideConfig: { sessionId } });
+    const two = await predict(chatflow.id, {
+      question: second,
+      chatId: "chat-b",
+      overrideConfig: { sessionId },
+    });
     expect(two.body).toMatchObject({ chatId: "chat-b", sessionId });
     const [sent] = await mockRequests(second);
     expect(contents(sent)).toContainEqual({ role: "user", content: first });
@@ -214,18 +236,25 @@ describe("prediction (JSON)", () => {
     const events = parseSse(streamed.body);
     const metadata = events.find((event) => event.event === "metadata")!;
     expect(metadata.data.usedTools).toEqual(usedTools);
-    expect(events.filter((event) => event.data.event === "token").map((event) => event.data.data).join("")).toBe(
-      "Tool said: 42",
-    );
+    expect(
+      events
+        .filter((event) => event.data.event === "token")
+        .map((event) => event.data.data)
+        .join(""),
+    ).toBe("Tool said: 42");
 
     if (db) {
-      const { rows } = await db.query(`SELECT "usedTools" FROM "ChatMessage" WHERE id = $1`, [response.body.chatMessageId]);
+      const { rows } = await db.query(`SELECT "usedTools" FROM "ChatMessage" WHERE id = $1`, [
+        response.body.chatMessageId,
+      ]);
       expect(JSON.parse(rows[0].usedTools)).toEqual(usedTools);
     }
   });
 
   it("answers 502 when the model provider fails, and stores nothing", async () => {
-    const chatflow = await createChatflow(member, { flowData: conversationFlow({ modelName: "mock-error-500" }) });
+    const chatflow = await createChatflow(member, {
+      flowData: conversationFlow({ modelName: "mock-error-500" }),
+    });
     const response = await predict(chatflow.id, { question: "Fail please", chatId: "failing-chat" });
     expect(response.status).toBe(502);
     expect(response.body).toEqual({
