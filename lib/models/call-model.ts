@@ -36,8 +36,9 @@ export interface ModelCallResult {
 }
 
 /**
- * The one place a chat model is called. Streams from the provider whenever the model allows it, so
- * a streamed and a non-streamed prediction take the same path and produce the same text. Provider
+ * The one place a chat model is called. Streams from the provider when the model allows it and
+ * someone takes the tokens (`onToken`); otherwise one complete answer is asked for, which costs the
+ * server a fraction of a stream's parsing (the benchmark's non-streamed predictions). Provider
  * failures become ModelProviderError; an aborted `signal` cancels the HTTP request and rethrows
  * the abort reason.
  */
@@ -69,7 +70,7 @@ export async function callModel(model: ChatModel, call: ModelCall): Promise<Mode
   let usage: LanguageModelUsage | undefined;
   let lastToolResults: ToolResultLike[] = [];
   try {
-    if (model.streaming) {
+    if (model.streaming && call.onToken) {
       const result = streamText({ ...options, onError: () => {} });
       for await (const part of result.fullStream) {
         if (part.type === "text-delta") {

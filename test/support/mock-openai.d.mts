@@ -12,6 +12,8 @@ export interface RecordedRequest {
   durationMs?: number;
   /** Milliseconds from the request's arrival to the first content token (streamed) or the answer. */
   firstTokenMs?: number;
+  /** When the first token was sent: `performance.timeOrigin + performance.now()` (epoch ms, sub-ms). */
+  firstTokenAt?: number;
 }
 
 export interface MockOpenAI {

@@ -58,11 +58,12 @@ export async function startMockOpenAI(options = {}) {
         return sendJson(
           response,
           200,
-          requests.map(({ path, model, durationMs, firstTokenMs, aborted }) => ({
+          requests.map(({ path, model, durationMs, firstTokenMs, firstTokenAt, aborted }) => ({
             path,
             model,
             durationMs,
             firstTokenMs,
+            firstTokenAt,
             aborted,
           })),
         );
@@ -95,7 +96,11 @@ export async function startMockOpenAI(options = {}) {
         if (!response.writableFinished) record.aborted = true;
       });
       response.on("finish", () => (record.durationMs = round(performance.now() - arrived)));
-      const onFirstToken = () => (record.firstTokenMs ??= round(performance.now() - arrived));
+      const onFirstToken = () => {
+        if (record.firstTokenMs !== undefined) return;
+        record.firstTokenMs = round(performance.now() - arrived);
+        record.firstTokenAt = performance.timeOrigin + performance.now();
+      };
 
       if (url.pathname.endsWith("/chat/completions")) await answerChat(body, response, onFirstToken);
       else if (url.pathname.endsWith("/embeddings")) answerEmbeddings(body, response);

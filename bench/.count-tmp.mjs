@@ -1,0 +1,18 @@
+import { randomUUID } from "node:crypto";
+import { createDatabase, startMock, startApp } from "./lib/services.mjs";
+import { conversationFlow } from "./lib/flows.mjs";
+const db = await createDatabase("postgres://postgres@127.0.0.1:5432/postgres");
+const mock = await startMock();
+const app = await startApp({ NODE_OPTIONS: "--require /tmp/pgcount.cjs", DATABASE_URL: db.url, DATA_DIR: "/tmp/cfs-bd-data", CHROMA_URL: "http://127.0.0.1:9", OPENAI_BASE_URL: `${mock.url}/v1`, OPENAI_API_KEY: "x", AUTH_SECRET: randomUUID()+randomUUID(), LOG_LEVEL: "error", REDIS_URL: "", AUTH_RATE_LIMIT_PER_MIN: "10000" });
+app.child.stderr.pipe(process.stdout);
+const j = async (p, body, token) => (await fetch(app.url + p, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
+const email = `p-${randomUUID()}@x.test`;
+await j("/api/v1/auth/signup", { email, password: "correct horse battery" });
+const { token } = await j("/api/v1/auth/token", { email, password: "correct horse battery" });
+const flow = await j("/api/v1/chatflows", { name: "p", flowData: conversationFlow(), isPublic: true }, token);
+for (let i = 0; i < 20; i++) await j(`/api/v1/prediction/${flow.id}`, { question: "warm" });
+app.child.kill("SIGUSR2"); await new Promise(r => setTimeout(r, 500));
+console.log("---- 100 predictions");
+for (let i = 0; i < 100; i++) await j(`/api/v1/prediction/${flow.id}`, { question: "How fast?" });
+app.child.kill("SIGUSR2"); await new Promise(r => setTimeout(r, 500));
+await app.stop(); mock.stop(); await db.drop();

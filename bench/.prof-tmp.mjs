@@ -1,0 +1,30 @@
+// ad-hoc: start the app under --cpu-prof, load predictions, stop, summarize the profile
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, mkdirSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import { createDatabase, startMock, startChromaServer } from "./lib/services.mjs";
+import { conversationFlow } from "./lib/flows.mjs";
+const target = process.argv[2] ?? "prediction";
+const db = await createDatabase("postgres://postgres@127.0.0.1:5432/postgres");
+const mock = await startMock();
+const dir = "/tmp/cfs-prof"; mkdirSync(dir, { recursive: true });
+const port = 39000 + Math.floor(Math.random() * 1000);
+const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "scripts/start.mjs"], { cwd: "/work/wt-bench", env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: db.url, DATA_DIR: "/tmp/cfs-prof-data", CHROMA_URL: "http://127.0.0.1:9", OPENAI_BASE_URL: `${mock.url}/v1`, OPENAI_API_KEY: "x", AUTH_SECRET: randomUUID()+randomUUID(), LOG_LEVEL: "error", REDIS_URL: "", AUTH_RATE_LIMIT_PER_MIN: "10000" }, stdio: "inherit" });
+const url = `http://127.0.0.1:${port}`;
+for (;;) { if (await fetch(url + "/api/v1/ping").then(r => r.ok).catch(() => false)) break; await new Promise(r => setTimeout(r, 100)); }
+const j = async (p, body, token) => (await fetch(url + p, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
+const email = `p-${randomUUID()}@x.test`;
+await j("/api/v1/auth/signup", { email, password: "correct horse battery" });
+const { token } = await j("/api/v1/auth/token", { email, password: "correct horse battery" });
+const flow = await j("/api/v1/chatflows", { name: "p", flowData: conversationFlow(), isPublic: true }, token);
+const run = (opts) => new Promise((res, rej) => autocannon(opts, (e, r) => e ? rej(e) : res(r)));
+const opts = target === "ping" ? { url: url + "/api/v1/ping" } : { url: `${url}/api/v1/prediction/${flow.id}`, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: "How fast is this server?" }) };
+await run({ ...opts, connections: 4, duration: 3 });
+const r = await run({ ...opts, connections: Number(process.env.C ?? 8), duration: Number(process.env.D ?? 15) });
+console.log("rps", r.requests.average, "p50", r.latency.p50, "non2xx", r.non2xx);
+child.kill("SIGINT");
+await new Promise(r => child.once("exit", r));
+mock.stop(); await db.drop();
+const file = readdirSync(dir).filter(f => f.endsWith(".cpuprofile")).sort().at(-1);
+console.log("profile", `${dir}/${file}`);
