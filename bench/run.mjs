@@ -12,7 +12,8 @@
 //
 // Settings: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, where a new
 // database is created and dropped), BENCH_REDIS_URL (default redis://127.0.0.1:6379), BENCH_SECONDS
-// (length of each load phase, default 10).
+// (length of each load phase, default 10), BENCH_NODE_FLAGS (Node flags added to those of package.json's
+// start script).
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -24,7 +25,7 @@ import { embedText } from "../test/support/mock-openai.mjs";
 import { conversationFlow, retrievalFlow, sentence, storeFlow } from "./lib/flows.mjs";
 import { cannon, round, sampleRss, summarize, timeSequential } from "./lib/load.mjs";
 import { printTable, writeDocs } from "./lib/report.mjs";
-import { createDatabase, root, startApp, startChromaServer, startMock } from "./lib/services.mjs";
+import { createDatabase, root, startApp, startChromaServer, startFlags, startMock } from "./lib/services.mjs";
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
@@ -37,13 +38,22 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const benchStarted = performance.now();
 const log = (message) =>
-  process.stderr.write(`[bench ${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${message}\n`);
+  process.stderr.write(
+    `[bench ${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${message}\n`,
+  );
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const results = {
   date: new Date().toISOString(),
   command: `node bench/run.mjs${process.argv.length > 2 ? ` ${process.argv.slice(2).join(" ")}` : ""}`,
-  settings: { loadSeconds: SECONDS, shortSeconds: SHORT, samples: SAMPLES, quick, withBuild },
+  settings: {
+    loadSeconds: SECONDS,
+    shortSeconds: SHORT,
+    samples: SAMPLES,
+    quick,
+    withBuild,
+    startCommand: ["node", ...startFlags(), "scripts/start.mjs"].join(" "),
+  },
   machine: {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? "unknown",
@@ -172,14 +182,22 @@ async function main() {
   results.prediction = { zeroDelay: {}, delay20: {} };
   for (const connections of [1, 16, 64]) {
     log(`prediction, model at once, ${connections} connections`);
-    results.prediction.zeroDelay[`c${connections}`] = await predictionRun(flows.anonymous, "mock-model", connections);
+    results.prediction.zeroDelay[`c${connections}`] = await predictionRun(
+      flows.anonymous,
+      "mock-model",
+      connections,
+    );
   }
   log("prediction with an API key, 16 connections");
   results.prediction.apiKeyC16 = await predictionRun(flows.apiKey, "mock-model", 16, keyHeader);
   results.prediction.anonymousC16 = results.prediction.zeroDelay.c16;
   for (const connections of [1, 16, 64]) {
     log(`prediction, model at 20 ms per token, ${connections} connections`);
-    results.prediction.delay20[`c${connections}`] = await predictionRun(flows.delayed, "mock-delay-20", connections);
+    results.prediction.delay20[`c${connections}`] = await predictionRun(
+      flows.delayed,
+      "mock-delay-20",
+      connections,
+    );
   }
 
   // ---- Streaming: first token beyond the model's first token ----
@@ -247,10 +265,15 @@ async function main() {
     [workspaceId, conversationFlow()],
   );
   await db.query(`ANALYZE "Tool"; ANALYZE "ChatFlow"`);
-  const someTool = (await db.query(`SELECT id FROM "Tool" WHERE "workspaceId" = $1 LIMIT 1`, [workspaceId])).rows[0].id;
+  const someTool = (await db.query(`SELECT id FROM "Tool" WHERE "workspaceId" = $1 LIMIT 1`, [workspaceId]))
+    .rows[0].id;
   const auth = { authorization: `Bearer ${token}` };
   const json = { ...auth, "content-type": "application/json" };
-  const toolBody = JSON.stringify({ name: "bench_tool", description: "Created under load", func: "return 1" });
+  const toolBody = JSON.stringify({
+    name: "bench_tool",
+    description: "Created under load",
+    func: "return 1",
+  });
   const chatflowBody = JSON.stringify({ name: "bench flow", flowData: conversationFlow() });
   const crud = {
     "tools list": { url: `${app.url}/api/v1/tools`, headers: auth },
@@ -258,7 +281,12 @@ async function main() {
     "tools create": { url: `${app.url}/api/v1/tools`, method: "POST", headers: json, body: toolBody },
     "chatflows list": { url: `${app.url}/api/v1/chatflows`, headers: auth },
     "chatflows get": { url: `${app.url}/api/v1/chatflows/${flows.anonymous}`, headers: auth },
-    "chatflows create": { url: `${app.url}/api/v1/chatflows`, method: "POST", headers: json, body: chatflowBody },
+    "chatflows create": {
+      url: `${app.url}/api/v1/chatflows`,
+      method: "POST",
+      headers: json,
+      body: chatflowBody,
+    },
   };
   results.crud = {};
   for (const [name, options] of Object.entries(crud)) {
@@ -268,13 +296,24 @@ async function main() {
 
   // ---- Upsert and retrieval ----
   const documents = (count, offset = 0) =>
-    Array.from({ length: count }, (_, i) => ({ pageContent: sentence(offset + i), metadata: { index: offset + i } }));
+    Array.from({ length: count }, (_, i) => ({
+      pageContent: sentence(offset + i),
+      metadata: { index: offset + i },
+    }));
   async function timedUpsert(id, docs) {
     const started = performance.now();
-    const outcome = await api(app, "POST", `/api/v1/vector/internal-upsert/${id}`, { token, body: { documents: docs } });
+    const outcome = await api(app, "POST", `/api/v1/vector/internal-upsert/${id}`, {
+      token,
+      body: { documents: docs },
+    });
     const seconds = (performance.now() - started) / 1000;
-    if (outcome.numAdded !== docs.length) throw new Error(`upsert added ${outcome.numAdded} of ${docs.length}`);
-    return { chunks: docs.length, seconds: round(seconds), chunksPerSecond: Math.round(docs.length / seconds) };
+    if (outcome.numAdded !== docs.length)
+      throw new Error(`upsert added ${outcome.numAdded} of ${docs.length}`);
+    return {
+      chunks: docs.length,
+      seconds: round(seconds),
+      chunksPerSecond: Math.round(docs.length / seconds),
+    };
   }
   results.upsert = {};
   log("upsert 1,000 chunks");
@@ -293,7 +332,9 @@ async function main() {
     );
     await startModelPhase();
     const predictions = await timeSequential(quick ? 20 : 100, (i) =>
-      api(app, "POST", `/api/v1/prediction/${flows.retrieval}`, { body: { question: sentence((i * 104729) % count) } }),
+      api(app, "POST", `/api/v1/prediction/${flows.retrieval}`, {
+        body: { question: sentence((i * 104729) % count) },
+      }),
     );
     const model = (await modelCalls("mock-model")).map((t) => t.durationMs);
     results.retrieval ??= {};
@@ -307,7 +348,9 @@ async function main() {
   await retrieval("at10k");
   const target = quick ? 20_000 : 100_000;
   log(`loading Chroma to ${target} vectors directly`);
-  for (let start = await collection.count(); start < target; start += 5_000) {
+  const loadStarted = performance.now();
+  const loadFrom = await collection.count();
+  for (let start = loadFrom; start < target; start += 5_000) {
     const batch = Array.from({ length: Math.min(5_000, target - start) }, (_, i) => start + i);
     await collection.add({
       ids: batch.map((i) => `bench-extra-${i}`),
@@ -316,6 +359,12 @@ async function main() {
       metadatas: batch.map((i) => ({ index: i })),
     });
   }
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  results.upsert.chromaDirect = {
+    vectors: target - loadFrom,
+    seconds: round(loadSeconds),
+    vectorsPerSecond: Math.round((target - loadFrom) / loadSeconds),
+  };
   await retrieval("at100k");
 
   // ---- Sandbox, warm ----

@@ -76,5 +76,8 @@ const words =
 /** A deterministic sentence per number: documents for upserts and queries. */
 export const sentence = (seed) =>
   `Chunk ${seed}: ` +
-  Array.from({ length: 12 }, (_, i) => words[(seed * 7 + i * 13 + Math.floor(seed / 20)) % words.length]).join(" ") +
+  Array.from(
+    { length: 12 },
+    (_, i) => words[(seed * 7 + i * 13 + Math.floor(seed / 20)) % words.length],
+  ).join(" ") +
   ` ${seed}.`;

@@ -18,7 +18,13 @@ export function evaluateTargets(r) {
   const loadPeak = Math.max(r.memory.underLoadMb, r.streaming.openStreams.rssHeldMb);
   return [
     ["Prediction overhead p50 (1 connection)", "≤ 5 ms", zero.c1.overhead.p50, zero.c1.overhead.p50 <= 5, ms],
-    ["Prediction overhead p99 (1 connection)", "≤ 25 ms", zero.c1.overhead.p99, zero.c1.overhead.p99 <= 25, ms],
+    [
+      "Prediction overhead p99 (1 connection)",
+      "≤ 25 ms",
+      zero.c1.overhead.p99,
+      zero.c1.overhead.p99 <= 25,
+      ms,
+    ],
     ["Prediction throughput, 16 connections", "≥ 300 req/s", zero.c16.rps, zero.c16.rps >= 300, rps],
     [
       "… as a share of the ping ceiling",
@@ -32,7 +38,8 @@ export function evaluateTargets(r) {
       "as fast (≥ 90%)",
       Math.round((r.prediction.apiKeyC16.rps / r.prediction.anonymousC16.rps) * 100),
       r.prediction.apiKeyC16.rps >= 0.9 * r.prediction.anonymousC16.rps,
-      (value) => `${value}% (${Math.round(r.prediction.apiKeyC16.rps)} vs ${Math.round(r.prediction.anonymousC16.rps)} req/s)`,
+      (value) =>
+        `${value}% (${Math.round(r.prediction.apiKeyC16.rps)} vs ${Math.round(r.prediction.anonymousC16.rps)} req/s)`,
     ],
     [
       "First streamed token after the model's, p50",
@@ -41,7 +48,13 @@ export function evaluateTargets(r) {
       r.streaming.zeroDelay.beyondModel.p50 <= 2 && r.streaming.delay20.beyondModel.p50 <= 2,
       (value) => `${ms(value)} (20 ms/token model: ${ms(r.streaming.delay20.beyondModel.p50)})`,
     ],
-    ["Upsert", "≥ 2,000 chunks/s", upsertMin, upsertMin >= 2000, (value) => `${value} chunks/s (slower of 1k, 10k)`],
+    [
+      "Upsert",
+      "≥ 2,000 chunks/s",
+      upsertMin,
+      upsertMin >= 2000,
+      (value) => `${value} chunks/s (slower of 1k, 10k)`,
+    ],
     [
       "Retrieval query p99 at 100k vectors",
       "≤ 50 ms",
@@ -67,8 +80,16 @@ export function figures(r) {
   const add = (section, figure, value) => rows.push([section, figure, value]);
   const cs = r.coldStart;
   if (cs.withBuildMs) add("Start", "`npm start`, first (builds)", `${(cs.withBuildMs / 1000).toFixed(1)} s`);
-  add("Start", "`npm start`, later (build present)", cs.laterStartsMs.map((value) => `${(value / 1000).toFixed(1)} s`).join(", "));
-  add("Framework", "`GET /api/v1/ping`, 1 / 16 connections", `${rps(r.ping.c1.rps)} / ${rps(r.ping.c16.rps)}`);
+  add(
+    "Start",
+    "`npm start`, later (build present)",
+    cs.laterStartsMs.map((value) => `${(value / 1000).toFixed(1)} s`).join(", "),
+  );
+  add(
+    "Framework",
+    "`GET /api/v1/ping`, 1 / 16 connections",
+    `${rps(r.ping.c1.rps)} / ${rps(r.ping.c16.rps)}`,
+  );
   for (const [label, runs] of [
     ["model answers at once", r.prediction.zeroDelay],
     ["model at 20 ms/token", r.prediction.delay20],
@@ -104,10 +125,28 @@ export function figures(r) {
     `${held.maxOpenAtOnce} · ${(held.openedInMs / 1000).toFixed(1)} s · ${held.kbPerStream} KB (${held.rssBeforeMb} → ${held.rssHeldMb} MB) · ${held.completed}/${held.failed}`,
   );
   for (const [name, run] of Object.entries(r.crud)) {
-    add("CRUD (1,000 rows per workspace, 16 connections)", name, `${rps(run.rps)} · p50/p99 ${pair(run.latency)}`);
+    add(
+      "CRUD (1,000 rows per workspace, 16 connections)",
+      name,
+      `${rps(run.rps)} · p50/p99 ${pair(run.latency)}`,
+    );
   }
-  add("Upsert", "1,000 chunks", `${r.upsert.chunks1k.chunksPerSecond} chunks/s (${r.upsert.chunks1k.seconds} s)`);
-  add("Upsert", `${r.upsert.chunks10k.chunks.toLocaleString("en")} chunks`, `${r.upsert.chunks10k.chunksPerSecond} chunks/s (${r.upsert.chunks10k.seconds} s)`);
+  add(
+    "Upsert",
+    "1,000 chunks",
+    `${r.upsert.chunks1k.chunksPerSecond} chunks/s (${r.upsert.chunks1k.seconds} s)`,
+  );
+  add(
+    "Upsert",
+    `${r.upsert.chunks10k.chunks.toLocaleString("en")} chunks`,
+    `${r.upsert.chunks10k.chunksPerSecond} chunks/s (${r.upsert.chunks10k.seconds} s)`,
+  );
+  const direct = r.upsert.chromaDirect;
+  add(
+    "Upsert",
+    "for comparison: Chroma alone (client → server, batches of 5,000, embeddings computed beforehand)",
+    `${direct.vectorsPerSecond} vectors/s (${direct.vectors.toLocaleString("en")} in ${direct.seconds} s)`,
+  );
   for (const run of Object.values(r.retrieval)) {
     add(
       "Retrieval",
@@ -116,8 +155,16 @@ export function figures(r) {
     );
   }
   add("Sandbox", "tool call, cold (first after each start)", r.coldStart.firstToolCallMs.map(ms).join(", "));
-  add("Sandbox", "tool call, warm p50/p99 · 8 connections", `${pair(r.sandbox.warm)} · ${rps(r.sandbox.warmC8.rps)}`);
-  add("Memory", "RSS idle · peak under load · after load", `${r.memory.idleMb} · ${r.memory.underLoadMb} · ${r.memory.afterLoadMb} MB`);
+  add(
+    "Sandbox",
+    "tool call, warm p50/p99 · 8 connections",
+    `${pair(r.sandbox.warm)} · ${rps(r.sandbox.warmC8.rps)}`,
+  );
+  add(
+    "Memory",
+    "RSS idle · peak under load · after load",
+    `${r.memory.idleMb} · ${r.memory.underLoadMb} · ${r.memory.afterLoadMb} MB`,
+  );
   for (const run of Object.values(r.history)) {
     add(
       "History",
@@ -166,7 +213,7 @@ export function writeDocs(r, root) {
     "",
     "## Setup",
     "",
-    "- The production build served by `scripts/start.mjs` (what `npm start` runs), `LOG_LEVEL=error`.",
+    `- The production build served by \`${r.settings.startCommand}\` (what \`npm start\` runs), \`LOG_LEVEL=error\`.`,
     "- The model is the test suite's mock OpenAI-compatible server (`test/support/mock-openai.mjs`) in a process of its own: " +
       "first answering at once, then at 20 ms per token (`mock-delay-20`). Its own time per answer is recorded by the mock, so " +
       "**overhead = the app's latency − the model's latency** (p50 from p50, p99 from p99).",
@@ -238,7 +285,13 @@ function chart(r) {
   bars.forEach(([label, value], index) => {
     const y = top + index * rowHeight;
     const width = Math.max(1, Math.round((value / max) * barWidth));
-    const color = label.startsWith("GET /ping") ? "#94a3b8" : label.startsWith("CRUD") ? "#0ea5e9" : label.startsWith("Sandbox") ? "#f59e0b" : "#4f46e5";
+    const color = label.startsWith("GET /ping")
+      ? "#94a3b8"
+      : label.startsWith("CRUD")
+        ? "#0ea5e9"
+        : label.startsWith("Sandbox")
+          ? "#f59e0b"
+          : "#4f46e5";
     parts.push(
       `<text x="${left - 8}" y="${y + 14}" text-anchor="end">${escape(label)}</text>`,
       `<rect x="${left}" y="${y + 3}" width="${width}" height="${rowHeight - 6}" fill="${color}"/>`,

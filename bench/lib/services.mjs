@@ -69,13 +69,23 @@ export function rssMb(pid) {
 }
 
 /**
+ * The Node flags of `npm start` (package.json's start script, `node <flags> scripts/start.mjs`),
+ * plus BENCH_NODE_FLAGS: the benchmark starts the app exactly as `npm start` would.
+ */
+export function startFlags() {
+  const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start ?? "";
+  const fromScript = script.match(/^node\s+(.*?)\s*scripts\/start\.mjs/)?.[1] ?? "";
+  return [...fromScript.split(/\s+/), ...(process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/)].filter(Boolean);
+}
+
+/**
  * `node scripts/start.mjs` (what `npm start` runs) on a free port; resolves once /api/v1/ping
  * answers, with the milliseconds that took (it builds first when there is no build).
  */
 export async function startApp(env, { logFile } = {}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, [...startFlags(), "scripts/start.mjs"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
     stdio: ["ignore", logFile ? "pipe" : "ignore", "pipe"],

@@ -49,7 +49,8 @@ export async function callModel(model: ChatModel, call: ModelCall): Promise<Mode
   const tools = call.tools?.length ? toToolSet(call.tools, usedTools, abortSignal) : undefined;
   const direct = new Set(call.tools?.filter((t) => t.returnDirect).map((t) => t.name));
   const stopWhen: StopCondition<ToolSet>[] = [stepCountIs(tools ? Math.max(1, call.maxSteps ?? 1) : 1)];
-  if (direct.size > 0) stopWhen.push(({ steps }) => calledDirectTool(steps.at(-1)?.toolResults ?? [], direct));
+  if (direct.size > 0)
+    stopWhen.push(({ steps }) => calledDirectTool(steps.at(-1)?.toolResults ?? [], direct));
 
   const options = {
     model: model.languageModel,
@@ -99,9 +100,13 @@ export async function callModel(model: ChatModel, call: ModelCall): Promise<Mode
   } catch (error) {
     if (call.signal.aborted) throw call.signal.reason;
     if (timeout?.aborted) {
-      throw new ModelProviderError(`Model request timed out after ${model.timeoutMs} ms (${model.modelName})`, undefined, {
-        cause: error,
-      });
+      throw new ModelProviderError(
+        `Model request timed out after ${model.timeoutMs} ms (${model.modelName})`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
     }
     throw toProviderError(error, model) ?? error;
   }
@@ -145,7 +150,11 @@ function toTokenUsage(usage: LanguageModelUsage | undefined): TokenUsage | undef
   if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return undefined;
   const promptTokens = usage.inputTokens ?? 0;
   const completionTokens = usage.outputTokens ?? 0;
-  return { promptTokens, completionTokens, totalTokens: usage.totalTokens ?? promptTokens + completionTokens };
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: usage.totalTokens ?? promptTokens + completionTokens,
+  };
 }
 
 /** AI SDK failures (HTTP status, connection, malformed body) as a 502; anything else is our bug. */
@@ -161,9 +170,13 @@ function toProviderError(error: unknown, model: ChatModel): ModelProviderError |
     );
   }
   if (AISDKError.isInstance(cause)) {
-    return new ModelProviderError(`Model provider error (${model.provider} ${model.modelName}): ${redact(cause.message)}`, undefined, {
-      cause,
-    });
+    return new ModelProviderError(
+      `Model provider error (${model.provider} ${model.modelName}): ${redact(cause.message)}`,
+      undefined,
+      {
+        cause,
+      },
+    );
   }
   return undefined;
 }

@@ -9,13 +9,13 @@ import { freePort } from "../support/processes";
 import { flowData } from "./prediction-helpers";
 import { countUpsertRecords, hasDatabase, readCollection } from "./upsert-helpers";
 
-// Chroma killed in the middle of an upsert: after the first of several write batches has been
+// Chroma killed in the middle of an upsert: after the first of three write batches has been
 // stored. The upsert answers 500 with `status: "error"` and records nothing; after Chroma restarts
 // the same request adds every chunk exactly once, and a third time skips them all. Chroma sits
 // behind a proxy of this test so that it can be killed right after that first batch.
 
 type Chroma = Awaited<ReturnType<typeof startChroma>>;
-const CHUNKS = 1_500; // three write batches of 500
+const CHUNKS = 5_000; // three write batches (2,000 64-dimension vectors each at most)
 
 describe("Chroma stopped during an upsert", () => {
   let dataDir: string;
