@@ -1,5 +1,4 @@
 import { env } from "@/lib/env";
-import { nodeName, withoutStickyNotes } from "./graph";
 import { parseFlowData } from "./schema";
 
 // What the chat widget may let users attach (public-chatbotConfig's `uploads`, in the shape Flowise's
@@ -34,9 +33,7 @@ const loaderFileTypes = new Map<string, string[]>([
 
 export function describeUploads(flowData: string): UploadCapabilities {
   const flow = parseFlowData(flowData);
-  const loaders = flow
-    ? withoutStickyNotes(flow).nodes.flatMap((node) => loaderFileTypes.get(nodeName(node) ?? "") ?? [])
-    : [];
+  const loaders = (flow?.nodes ?? []).flatMap((node) => loaderFileTypes.get(String(node.data?.name)) ?? []);
   const fileTypes = [...new Set(loaders)];
   return {
     isSpeechToTextEnabled: false,

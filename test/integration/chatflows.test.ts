@@ -23,7 +23,17 @@ function flowJson(ending = "conversationChain", options: { streaming?: boolean; 
       id: "end_0",
       position: { x: 300, y: 0 },
       type: "customNode",
-      data: { id: "end_0", name: ending, inputs: {} },
+      data: {
+        id: "end_0",
+        name: ending,
+        inputs: { model: "{{chatOpenAI_0.data.instance}}", memory: "{{bufferMemory_0.data.instance}}" },
+      },
+    },
+    {
+      id: "bufferMemory_0",
+      position: { x: 0, y: 150 },
+      type: "customNode",
+      data: { id: "bufferMemory_0", name: "bufferMemory", inputs: {} },
     },
     {
       id: "note_0",
@@ -34,7 +44,20 @@ function flowJson(ending = "conversationChain", options: { streaming?: boolean; 
   ];
   const edges: object[] = [
     { id: "e1", source: "chatOpenAI_0", sourceHandle: "a", target: "end_0", targetHandle: "b" },
+    { id: "e3", source: "bufferMemory_0", sourceHandle: "m", target: "end_0", targetHandle: "n" },
   ];
+  if (ending === "toolAgent") {
+    nodes.push({
+      id: "calculator_0",
+      position: { x: 0, y: 450 },
+      type: "customNode",
+      data: { id: "calculator_0", name: "calculator", inputs: {} },
+    });
+    edges.push({ id: "e4", source: "calculator_0", sourceHandle: "t", target: "end_0", targetHandle: "u" });
+    Object.assign((nodes[1] as { data: { inputs: object } }).data.inputs, {
+      tools: ["{{calculator_0.data.instance}}"],
+    });
+  }
   if (options.loader) {
     nodes.push({
       id: "loader_0",
