@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import { createSseResponse } from "@/lib/api/sse";
 import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { canLogContent, log } from "@/lib/log";
 import { readTokenCounts, type RunStatus } from "@/lib/runs/schema";
 import type { NewPredictionRun } from "@/lib/runs/service";
 import { WebhookTargetRefused } from "@/lib/webhooks/address";
@@ -62,6 +62,8 @@ export interface PredictionDeps {
   defer(task: () => Promise<void>): void;
   /** Stores a run record without delaying the answer (it must not throw or be awaited). */
   recordRun(run: NewPredictionRun): void;
+  /** The request's id, for log lines. */
+  requestId?: string;
 }
 
 interface Completed {
@@ -174,6 +176,15 @@ export async function handlePrediction(
       throw error;
     }
     recordRun("success", started, { result });
+    if (canLogContent) {
+      log.info("prediction content", {
+        requestId: deps.requestId,
+        chatflowId: chatflow.id,
+        chatId: body.chatId,
+        question: body.question,
+        answer: result.text,
+      });
+    }
     return { result, ...stored, durationMs };
   }
 

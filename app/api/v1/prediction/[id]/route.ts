@@ -29,6 +29,7 @@ export const POST = route(async (request, { id }, requestId) => {
       defer: (task) => after(task),
       // The insert starts now; `after` only keeps a serverless function alive until it settles.
       recordRun: (run) => after(recordPredictionRun(run)),
+      requestId,
     }),
   );
 });
