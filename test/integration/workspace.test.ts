@@ -176,14 +176,15 @@ describe("workspace export and import", () => {
     expect(nodes[0].data.credential).toBe(targetCredential.id);
     expect(nodes[1].data.inputs.selectedTool).toBe(newTool);
 
-    const question = 'Size? [[tool:shoe_size {"eu":42}]] thanks';
+    const marker = `size-${Date.now()}`;
+    const question = `${marker} [[tool:shoe_size {"eu":42}]] thanks`;
     const answer = await predict(newAgent, { question }, { token: target.token });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       text: "Tool said: US 9",
       usedTools: [{ tool: "shoe_size", toolInput: { eu: 42 }, toolOutput: "US 9" }],
     });
-    const sent = await mockRequests(question);
+    const sent = await mockRequests(marker);
     expect((sent[0] as { authorization?: string }).authorization).toBe(`Bearer ${targetKey}`);
 
     // The source workspace is untouched.
