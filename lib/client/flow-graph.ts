@@ -293,7 +293,7 @@ export interface MissingInput {
   input: string;
 }
 
-const isEmpty = (value: unknown) =>
+export const isEmptyValue = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") ||
   (Array.isArray(value) && value.length === 0);
 
@@ -307,13 +307,13 @@ export function findMissingInputs(nodes: FlowNode[], edges: FlowEdge[], catalog:
     for (const anchor of def.anchors) {
       if (anchor.optional) continue;
       const connected = edges.some(
-        (edge) => edge.target === node.id && handleName(edge.targetHandle, node.id, "input") === anchor.name,
+        (edge) => edge.target === node.id && edge.targetHandle === inputHandleId(node.id, anchor),
       );
       if (!connected) missing.push({ nodeId: node.id, nodeLabel, input: anchor.label });
     }
     for (const param of def.params) {
       if (param.optional || param.additional || param.type === "boolean") continue;
-      if (isEmpty(node.data.inputs?.[param.name])) missing.push({ nodeId: node.id, nodeLabel, input: param.label });
+      if (isEmptyValue(node.data.inputs?.[param.name])) missing.push({ nodeId: node.id, nodeLabel, input: param.label });
     }
   }
   return missing;
