@@ -27,7 +27,8 @@ export async function freePort() {
 export async function startChroma({ dataPath, port, stdio = "ignore" }) {
   const chosenPort = port ?? (await freePort());
   mkdirSync(dataPath, { recursive: true });
-  const cli = path.join(path.dirname(require.resolve("chromadb/package.json")), "dist", "cli.mjs");
+  // The package exports no subpath for its CLI: find it beside the resolved CommonJS entry (dist/cjs/).
+  const cli = path.join(path.dirname(require.resolve("chromadb")), "..", "cli.mjs");
   const child = spawn(
     process.execPath,
     [cli, "run", "--path", dataPath, "--host", "127.0.0.1", "--port", String(chosenPort)],

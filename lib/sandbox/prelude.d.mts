@@ -1,0 +1,1 @@
+export const PRELUDE_SOURCE: string;
