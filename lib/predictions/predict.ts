@@ -1,0 +1,207 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { badRequest } from "@/lib/api/errors";
+import { createSseResponse } from "@/lib/api/sse";
+import { env } from "@/lib/env";
+import { WebhookTargetRefused } from "@/lib/webhooks/address";
+import { checkWebhookTarget } from "@/lib/webhooks/deliver";
+import { sendPredictionWebhook, type PredictionCompletedEvent } from "@/lib/webhooks/prediction";
+import { authorizePrediction } from "./access";
+import { readPredictionApiConfig } from "./api-config";
+import type { PredictionChatflow } from "./chatflow";
+import { saveExchange } from "./messages";
+import { resolveOverrides, type PredictionOverrides } from "./overrides";
+import { enforceRateLimit, rateLimitKey } from "./rate-limit";
+import { readPredictionRequest, type HistoryMessage, type PredictionFile, type PredictionUpload } from "./request";
+
+// POST /api/v1/prediction/{id} after the chatflow is loaded and its origin accepted: access, rate
+// limit, body, flow check, then the run, answered as JSON or as SSE. Everything that can fail as a
+// JSON error happens before the first SSE byte; after it, failures are `error` events.
+
+export interface FlowRunInput {
+  chatflow: PredictionChatflow;
+  question: string;
+  chatId: string;
+  sessionId: string;
+  history?: HistoryMessage[];
+  /** Node inputs by name (maxTokens already capped). */
+  overrideConfig: Record<string, unknown>;
+  uploads: PredictionUpload[];
+  files: PredictionFile[];
+  signal: AbortSignal;
+  /** Present when the answer is streamed: called with each token as the model produces it. */
+  onToken?: (token: string) => void;
+}
+
+export interface FlowRunResult {
+  text: string;
+  sourceDocuments: unknown[];
+  usedTools: unknown[];
+  /** The engine's run metadata; the answer carries it as `metadata`. */
+  metadata: { model?: string; temperature?: number; durationMs?: number; usage?: unknown };
+}
+
+/** The engine, as predictions use it. */
+export interface FlowRunner {
+  /** Checks that the flow can run (400 naming the node otherwise) and whether it can stream. */
+  prepare(chatflow: PredictionChatflow): Promise<{ canStream: boolean }>;
+  run(input: FlowRunInput): Promise<FlowRunResult>;
+}
+
+export interface PredictionDeps {
+  runner: FlowRunner;
+  /** Runs work after the response is sent (Next's `after`): webhooks. */
+  defer(task: () => Promise<void>): void;
+}
+
+interface Completed {
+  result: FlowRunResult;
+  chatMessageId: string;
+  createdDate: Date;
+  durationMs: number;
+}
+
+export async function handlePrediction(
+  request: NextRequest,
+  chatflow: PredictionChatflow,
+  deps: PredictionDeps,
+): Promise<Response> {
+  const caller = await authorizePrediction(request, chatflow);
+  const config = readPredictionApiConfig(chatflow.apiConfig);
+  await enforceRateLimit(config.rateLimit, rateLimitKey(chatflow.id, caller, request));
+  const body = await readPredictionRequest(request);
+  const overrides = resolveOverrides(body.overrideConfig, config.isOverrideAllowed);
+  if (overrides.webhook) await refuseBadWebhook(overrides.webhook.url);
+  const { canStream } = await deps.runner.prepare(chatflow);
+
+  const askedAt = new Date();
+  const sessionId = overrides.sessionId ?? body.chatId;
+  const headers: Record<string, string> = overrides.isIgnored ? { "X-Override-Config": "ignored" } : {};
+  const input = {
+    chatflow,
+    question: body.question,
+    chatId: body.chatId,
+    sessionId,
+    history: body.history,
+    overrideConfig: overrides.nodeOverrides,
+    uploads: body.uploads,
+    files: body.files,
+  };
+  const identity = { chatId: body.chatId, question: body.question, sessionId };
+
+  // Settles with the completed run (or null) so that the webhook, sent after the response, knows.
+  let settle!: (completed: Completed | null) => void;
+  const completion = new Promise<Completed | null>((resolve) => (settle = resolve));
+  scheduleWebhook(deps, overrides, chatflow, identity, completion);
+
+  async function runAndStore(signal: AbortSignal, onToken?: (token: string) => void): Promise<Completed | null> {
+    const started = performance.now();
+    const result = await deps.runner.run({ ...input, signal, onToken });
+    if (signal.aborted) return null; // the client left: the answer is not stored
+    const durationMs = Math.round(performance.now() - started);
+    const stored = await saveExchange({
+      workspaceId: chatflow.workspaceId,
+      chatflowId: chatflow.id,
+      chatId: body.chatId,
+      sessionId,
+      question: body.question,
+      answer: result.text,
+      sourceDocuments: result.sourceDocuments,
+      usedTools: result.usedTools,
+      askedAt,
+    });
+    return { result, ...stored, durationMs };
+  }
+
+  if (!(body.streaming && canStream && chatflow.isStreaming)) {
+    let completed: Completed | null;
+    try {
+      completed = await runAndStore(request.signal);
+    } catch (error) {
+      settle(null);
+      if (request.signal.aborted) return clientGone();
+      throw error;
+    }
+    settle(completed);
+    if (!completed) return clientGone();
+    return Response.json({ text: completed.result.text, ...describe(identity, completed) }, { headers });
+  }
+
+  return createSseResponse(
+    async (writer) => {
+      try {
+        writer.start();
+        const completed = await runAndStore(writer.signal, (token) => writer.token(token));
+        settle(completed);
+        if (!completed) return;
+        const { followUpPrompts, ...fields } = describe(identity, completed);
+        writer.metadata(followUpPrompts.length > 0 ? { ...fields, followUpPrompts } : fields);
+        writer.end();
+      } catch (error) {
+        settle(null);
+        if (writer.signal.aborted) return; // a run cut short by the disconnect is not a failure
+        throw error;
+      }
+    },
+    { requestSignal: request.signal },
+    headers,
+  );
+}
+
+// Nobody reads this answer; 499 ("client closed request") keeps the access log honest.
+const clientGone = () => new Response(null, { status: 499 });
+
+/** The fields shared by the JSON answer and the metadata event. */
+function describe(identity: { chatId: string; question: string; sessionId: string }, completed: Completed) {
+  const { result, chatMessageId, durationMs } = completed;
+  return {
+    question: identity.question,
+    chatId: identity.chatId,
+    chatMessageId,
+    sessionId: identity.sessionId,
+    sourceDocuments: result.sourceDocuments,
+    usedTools: result.usedTools,
+    followUpPrompts: [] as string[],
+    metadata: { ...result.metadata, durationMs: result.metadata.durationMs ?? durationMs },
+  };
+}
+
+async function refuseBadWebhook(url: string) {
+  try {
+    await checkWebhookTarget(url, env.ALLOW_PRIVATE_WEBHOOKS);
+  } catch (error) {
+    if (!(error instanceof WebhookTargetRefused)) throw error;
+    const message = `not allowed: ${error.message}`;
+    throw badRequest(`Invalid request body: overrideConfig.webhookUrl: ${message}`, [
+      { path: "overrideConfig.webhookUrl", message },
+    ]);
+  }
+}
+
+function scheduleWebhook(
+  deps: PredictionDeps,
+  overrides: PredictionOverrides,
+  chatflow: PredictionChatflow,
+  identity: { chatId: string; question: string; sessionId: string },
+  completion: Promise<Completed | null>,
+) {
+  const webhook = overrides.webhook;
+  if (!webhook) return;
+  deps.defer(async () => {
+    const completed = await completion;
+    if (!completed) return;
+    const event: PredictionCompletedEvent = {
+      event: "prediction.completed",
+      chatflowId: chatflow.id,
+      chatId: identity.chatId,
+      sessionId: identity.sessionId,
+      chatMessageId: completed.chatMessageId,
+      question: identity.question,
+      text: completed.result.text,
+      usedTools: completed.result.usedTools,
+      sourceDocuments: completed.result.sourceDocuments,
+      createdDate: completed.createdDate.toISOString(),
+    };
+    await sendPredictionWebhook(webhook, event);
+  });
+}
