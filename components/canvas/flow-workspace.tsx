@@ -45,7 +45,7 @@ import { FlowNode as FlowNodeCard } from "./flow-node";
 import { NodePalette, paletteMime } from "./node-palette";
 import { StickyNoteNode } from "./sticky-note-node";
 import { useFlowHistory } from "./use-flow-history";
-import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
+import { useUnsavedChangesGuard } from "@/components/ui/use-unsaved-changes-guard";
 import { useRemoteChangeWatch } from "./use-remote-change-watch";
 
 // Module scope: React Flow re-mounts every node when these objects change identity.
