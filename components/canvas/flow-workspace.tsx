@@ -39,6 +39,9 @@ import type { NodeDef } from "@/lib/client/node-catalog";
 import type { Chatflow } from "@/lib/client/types";
 import { ButtonEdge } from "./button-edge";
 import { ChatPanel } from "@/components/chat/chat-panel";
+import { ApiDialog } from "@/components/chatflows/api-dialog";
+import { ChatflowSettingsDialog } from "@/components/chatflows/chatflow-settings-dialog";
+import { buttonClass } from "@/components/ui/styles";
 import { EditorToolbar } from "./editor-toolbar";
 import { FlowActionsContext, type FlowActions } from "./flow-context";
 import { FlowNode as FlowNodeCard } from "./flow-node";
@@ -73,6 +76,7 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
   const [isSaving, setSaving] = useState(false);
   const [isChatOpen, setChatOpen] = useState(true);
   const [hasConflict, setConflict] = useState(false);
+  const [dialog, setDialog] = useState<"settings" | "api" | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const clipboard = useRef<{ nodes: FlowNode[]; edges: FlowEdge[]; pastes: number } | null>(null);
 
@@ -369,6 +373,16 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
           onToggleChat={() => setChatOpen((value) => !value)}
           onFocusNode={(nodeId) => void flow.fitView({ nodes: [{ id: nodeId }], duration: 300, maxZoom: 1.2 })}
           onChatflowChange={setChatflow}
+          extra={
+            <>
+              <button type="button" className={buttonClass.ghost} onClick={() => setDialog("api")}>
+                API
+              </button>
+              <button type="button" className={buttonClass.ghost} onClick={() => setDialog("settings")}>
+                Settings
+              </button>
+            </>
+          }
         />
         {(remoteChange.hasChanged || hasConflict) && (
           <div role="alert" data-testid="remote-change-warning" className="flex items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
@@ -448,6 +462,10 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
           )}
         </div>
       </div>
+      {dialog === "settings" && (
+        <ChatflowSettingsDialog chatflow={chatflow} open onClose={() => setDialog(null)} onSaved={setChatflow} />
+      )}
+      {dialog === "api" && <ApiDialog chatflow={chatflow} open onClose={() => setDialog(null)} />}
     </FlowActionsContext.Provider>
   );
 }
