@@ -50,6 +50,7 @@ import { StickyNoteNode } from "./sticky-note-node";
 import { useFlowHistory } from "./use-flow-history";
 import { useUnsavedChangesGuard } from "@/components/ui/use-unsaved-changes-guard";
 import { useRemoteChangeWatch } from "./use-remote-change-watch";
+import { isVectorStoreDef, UpsertDialog, type VectorStoreNode } from "./upsert-dialog";
 
 // Module scope: React Flow re-mounts every node when these objects change identity.
 const nodeTypes = { customNode: FlowNodeCard, stickyNote: StickyNoteNode };
@@ -76,7 +77,7 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
   const [isSaving, setSaving] = useState(false);
   const [isChatOpen, setChatOpen] = useState(true);
   const [hasConflict, setConflict] = useState(false);
-  const [dialog, setDialog] = useState<"settings" | "api" | null>(null);
+  const [dialog, setDialog] = useState<"settings" | "api" | "upsert" | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const clipboard = useRef<{ nodes: FlowNode[]; edges: FlowEdge[]; pastes: number } | null>(null);
 
@@ -93,6 +94,14 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
   const { record } = history;
 
   const defs = useMemo(() => [...catalog.values()], [catalog]);
+  const vectorStores = useMemo<VectorStoreNode[]>(
+    () =>
+      nodes.flatMap((node) => {
+        const { def } = resolveDef(node.data as FlowNodeData, catalog);
+        return isVectorStoreDef(def) ? [{ id: node.id, label: String((node.data as FlowNodeData).label ?? def.label) }] : [];
+      }),
+    [nodes, catalog],
+  );
   const missing = useMemo(
     () => findMissingInputs(nodes as unknown as FlowNode[], edges as FlowEdge[], catalog),
     [nodes, edges, catalog],
@@ -375,6 +384,11 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
           onChatflowChange={setChatflow}
           extra={
             <>
+              {vectorStores.length > 0 && (
+                <button type="button" className={buttonClass.ghost} onClick={() => setDialog("upsert")}>
+                  Upsert
+                </button>
+              )}
               <button type="button" className={buttonClass.ghost} onClick={() => setDialog("api")}>
                 API
               </button>
@@ -466,6 +480,9 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
         <ChatflowSettingsDialog chatflow={chatflow} open onClose={() => setDialog(null)} onSaved={setChatflow} />
       )}
       {dialog === "api" && <ApiDialog chatflow={chatflow} open onClose={() => setDialog(null)} />}
+      {dialog === "upsert" && (
+        <UpsertDialog chatflowId={chatflow.id} stores={vectorStores} hasUnsavedChanges={isDirty} onClose={() => setDialog(null)} />
+      )}
     </FlowActionsContext.Provider>
   );
 }
