@@ -72,14 +72,17 @@ export function ApiKeysPage() {
     }
   }
 
-  const replace = (key: ApiKey) => setData((all) => (all ?? []).map((item) => (item.id === key.id ? { ...item, ...key } : item)));
+  const replace = (key: ApiKey) =>
+    setData((all) => (all ?? []).map((item) => (item.id === key.id ? { ...item, ...key } : item)));
 
   return (
     <section className="mx-auto max-w-4xl px-6 py-6">
       <div className="mb-5 flex items-center justify-between">
         <div>
           <h1 className="text-xl font-semibold">API keys</h1>
-          <p className="text-sm text-slate-500">Keys let programs call your chatflows. Bind one to a chatflow in its settings.</p>
+          <p className="text-sm text-slate-500">
+            Keys let programs call your chatflows. Bind one to a chatflow in its settings.
+          </p>
         </div>
         <button type="button" className={buttonClass.primary} onClick={() => setCreating(true)}>
           + New key
@@ -90,7 +93,10 @@ export function ApiKeysPage() {
       ) : (data ?? []).length === 0 ? (
         <EmptyState title="No API keys yet">Create one to call a chatflow from your code.</EmptyState>
       ) : (
-        <table className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm" data-testid="apikey-table">
+        <table
+          className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm"
+          data-testid="apikey-table"
+        >
           <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
             <tr>
               <th className="px-4 py-2 font-medium">Name</th>
@@ -108,7 +114,12 @@ export function ApiKeysPage() {
                 <td className="px-4 py-1.5 font-mono text-xs text-slate-600">{key.keyPreview ?? "••••"}</td>
                 <td className="px-4 py-1.5 text-slate-600">{formatDate(key.createdDate)}</td>
                 <td className="px-4 py-1.5 text-right">
-                  <button type="button" aria-label={`Delete ${key.keyName}`} className={`${buttonClass.ghost} text-red-700`} onClick={() => setToDelete(key)}>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${key.keyName}`}
+                    className={`${buttonClass.ghost} text-red-700`}
+                    onClick={() => setToDelete(key)}
+                  >
                     Delete
                   </button>
                 </td>
@@ -122,7 +133,14 @@ export function ApiKeysPage() {
         <form onSubmit={create} className="flex flex-col gap-4">
           <label className={labelClass}>
             Name
-            <input name="keyName" required maxLength={100} autoFocus className={inputClass} placeholder="Website widget" />
+            <input
+              name="keyName"
+              required
+              maxLength={100}
+              autoFocus
+              className={inputClass}
+              placeholder="Website widget"
+            />
           </label>
           <div className="flex justify-end gap-2">
             <button type="button" className={buttonClass.secondary} onClick={() => setCreating(false)}>
@@ -135,11 +153,34 @@ export function ApiKeysPage() {
         </form>
       </Dialog>
 
-      <Dialog open={created !== null} title="Copy your new API key" onClose={() => setCreated(null)} width="max-w-lg">
-        <p className="mb-3 text-sm text-slate-700">This is the only time the key is shown. Store it somewhere safe.</p>
+      <Dialog
+        open={created !== null}
+        title="Copy your new API key"
+        onClose={() => setCreated(null)}
+        width="max-w-lg"
+      >
+        <p className="mb-3 text-sm text-slate-700">
+          This is the only time the key is shown. Store it somewhere safe.
+        </p>
         <div className="flex gap-2">
-          <input readOnly aria-label="New API key" data-testid="new-api-key" className={`${inputClass} font-mono text-xs`} value={created?.apiKey ?? ""} onFocus={(event) => event.target.select()} />
-          <button type="button" className={buttonClass.secondary} onClick={() => void navigator.clipboard?.writeText(created?.apiKey ?? "").then(() => toast.success("Copied"), () => undefined)}>
+          <input
+            readOnly
+            aria-label="New API key"
+            data-testid="new-api-key"
+            className={`${inputClass} font-mono text-xs`}
+            value={created?.apiKey ?? ""}
+            onFocus={(event) => event.target.select()}
+          />
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            onClick={() =>
+              void navigator.clipboard?.writeText(created?.apiKey ?? "").then(
+                () => toast.success("Copied"),
+                () => undefined,
+              )
+            }
+          >
             Copy
           </button>
         </div>

@@ -73,21 +73,39 @@ function CredentialForm({
     <form onSubmit={submit} className="flex flex-col gap-4">
       <label className={labelClass}>
         Name
-        <input required maxLength={100} className={inputClass} value={name} placeholder="My OpenAI key" onChange={(event) => setName(event.target.value)} />
+        <input
+          required
+          maxLength={100}
+          className={inputClass}
+          value={name}
+          placeholder="My OpenAI key"
+          onChange={(event) => setName(event.target.value)}
+        />
       </label>
       <label className={labelClass}>
         Type
-        <input list="credential-types" required className={inputClass} value={credentialName} placeholder="openAIApi" onChange={(event) => setCredentialName(event.target.value)} />
+        <input
+          list="credential-types"
+          required
+          className={inputClass}
+          value={credentialName}
+          placeholder="openAIApi"
+          onChange={(event) => setCredentialName(event.target.value)}
+        />
         <datalist id="credential-types">
           {types.map((type) => (
             <option key={type} value={type} />
           ))}
         </datalist>
-        <span className="text-xs font-normal text-slate-500">Nodes list the types they accept, e.g. openAIApi for ChatOpenAI.</span>
+        <span className="text-xs font-normal text-slate-500">
+          Nodes list the types they accept, e.g. openAIApi for ChatOpenAI.
+        </span>
       </label>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-700">Secret values</legend>
-        {credential && <p className="text-xs text-slate-500">Stored secrets are never shown. Leave empty to keep them.</p>}
+        {credential && (
+          <p className="text-xs text-slate-500">Stored secrets are never shown. Leave empty to keep them.</p>
+        )}
         {fields
           ? fields.map((field) => (
               <label key={field.name} className={labelClass}>
@@ -97,18 +115,49 @@ function CredentialForm({
                   autoComplete="off"
                   className={inputClass}
                   value={values[field.name] ?? ""}
-                  onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+                  onChange={(event) =>
+                    setValues((current) => ({ ...current, [field.name]: event.target.value }))
+                  }
                 />
               </label>
             ))
           : rows.map((row, index) => (
               <div key={index} className="flex gap-2">
-                <input aria-label={`Field ${index + 1} name`} className={inputClass} placeholder="apiKey" value={row.key} onChange={(event) => setRows(rows.map((item, position) => (position === index ? { ...item, key: event.target.value } : item)))} />
-                <input aria-label={`Field ${index + 1} value`} type="password" autoComplete="off" className={inputClass} value={row.value} onChange={(event) => setRows(rows.map((item, position) => (position === index ? { ...item, value: event.target.value } : item)))} />
+                <input
+                  aria-label={`Field ${index + 1} name`}
+                  className={inputClass}
+                  placeholder="apiKey"
+                  value={row.key}
+                  onChange={(event) =>
+                    setRows(
+                      rows.map((item, position) =>
+                        position === index ? { ...item, key: event.target.value } : item,
+                      ),
+                    )
+                  }
+                />
+                <input
+                  aria-label={`Field ${index + 1} value`}
+                  type="password"
+                  autoComplete="off"
+                  className={inputClass}
+                  value={row.value}
+                  onChange={(event) =>
+                    setRows(
+                      rows.map((item, position) =>
+                        position === index ? { ...item, value: event.target.value } : item,
+                      ),
+                    )
+                  }
+                />
               </div>
             ))}
         {!fields && (
-          <button type="button" className={`${buttonClass.ghost} self-start`} onClick={() => setRows([...rows, { key: "", value: "" }])}>
+          <button
+            type="button"
+            className={`${buttonClass.ghost} self-start`}
+            onClick={() => setRows([...rows, { key: "", value: "" }])}
+          >
             + Add field
           </button>
         )}
@@ -124,8 +173,12 @@ function CredentialForm({
 
 export function CredentialsPage() {
   const toast = useToast();
-  const { data, error, setData } = useApiData("credentials", (signal) => listAll<Credential>("/credentials", signal));
-  const catalog = useApiData("nodes-for-credentials", (signal) => callApi<unknown>("/nodes", { signal }).then(normalizeCatalog));
+  const { data, error, setData } = useApiData("credentials", (signal) =>
+    listAll<Credential>("/credentials", signal),
+  );
+  const catalog = useApiData("nodes-for-credentials", (signal) =>
+    callApi<unknown>("/nodes", { signal }).then(normalizeCatalog),
+  );
   const [editing, setEditing] = useState<Credential | "new" | null>(null);
   const [toDelete, setToDelete] = useState<Credential | null>(null);
 
@@ -154,7 +207,9 @@ export function CredentialsPage() {
       <div className="mb-5 flex items-center justify-between">
         <div>
           <h1 className="text-xl font-semibold">Credentials</h1>
-          <p className="text-sm text-slate-500">Provider secrets, encrypted at rest. Nodes without one use the server&apos;s environment.</p>
+          <p className="text-sm text-slate-500">
+            Provider secrets, encrypted at rest. Nodes without one use the server&apos;s environment.
+          </p>
         </div>
         <button type="button" className={buttonClass.primary} onClick={() => setEditing("new")}>
           + Add credential
@@ -165,7 +220,10 @@ export function CredentialsPage() {
       ) : (data ?? []).length === 0 ? (
         <EmptyState title="No credentials yet">Add an OpenAI key to use it from ChatOpenAI nodes.</EmptyState>
       ) : (
-        <table className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm" data-testid="credential-table">
+        <table
+          className="w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm"
+          data-testid="credential-table"
+        >
           <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
             <tr>
               <th className="px-4 py-2 font-medium">Name</th>
@@ -181,10 +239,20 @@ export function CredentialsPage() {
                 <td className="px-4 py-2 font-mono text-xs text-slate-600">{credential.credentialName}</td>
                 <td className="px-4 py-2 text-slate-600">{formatDate(credential.updatedDate)}</td>
                 <td className="px-4 py-2 text-right">
-                  <button type="button" aria-label={`Edit ${credential.name}`} className={buttonClass.ghost} onClick={() => setEditing(credential)}>
+                  <button
+                    type="button"
+                    aria-label={`Edit ${credential.name}`}
+                    className={buttonClass.ghost}
+                    onClick={() => setEditing(credential)}
+                  >
                     Edit
                   </button>
-                  <button type="button" aria-label={`Delete ${credential.name}`} className={`${buttonClass.ghost} text-red-700`} onClick={() => setToDelete(credential)}>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${credential.name}`}
+                    className={`${buttonClass.ghost} text-red-700`}
+                    onClick={() => setToDelete(credential)}
+                  >
                     Delete
                   </button>
                 </td>
@@ -193,7 +261,12 @@ export function CredentialsPage() {
           </tbody>
         </table>
       )}
-      <Dialog open={editing !== null} title={editing === "new" ? "Add credential" : "Edit credential"} onClose={() => setEditing(null)} width="max-w-md">
+      <Dialog
+        open={editing !== null}
+        title={editing === "new" ? "Add credential" : "Edit credential"}
+        onClose={() => setEditing(null)}
+        width="max-w-md"
+      >
         {editing !== null && (
           <CredentialForm
             key={editing === "new" ? "new" : editing.id}

@@ -56,7 +56,13 @@ function NameField({ name, onRename }: { name: string; onRename: (name: string) 
   );
 }
 
-function MissingInputs({ missing, onFocusNode }: { missing: MissingInput[]; onFocusNode: (nodeId: string) => void }) {
+function MissingInputs({
+  missing,
+  onFocusNode,
+}: {
+  missing: MissingInput[];
+  onFocusNode: (nodeId: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -116,21 +122,51 @@ export function EditorToolbar(props: EditorToolbarProps) {
       <div className="flex-1" />
       <MissingInputs missing={props.missing} onFocusNode={props.onFocusNode} />
       <div className="flex items-center">
-        <button type="button" className={buttonClass.icon} aria-label="Undo" title={`Undo (${mod}Z)`} disabled={!props.canUndo} onClick={props.onUndo}>
+        <button
+          type="button"
+          className={buttonClass.icon}
+          aria-label="Undo"
+          title={`Undo (${mod}Z)`}
+          disabled={!props.canUndo}
+          onClick={props.onUndo}
+        >
           <UndoIcon />
         </button>
-        <button type="button" className={buttonClass.icon} aria-label="Redo" title={`Redo (${mod}Shift+Z)`} disabled={!props.canRedo} onClick={props.onRedo}>
+        <button
+          type="button"
+          className={buttonClass.icon}
+          aria-label="Redo"
+          title={`Redo (${mod}Shift+Z)`}
+          disabled={!props.canRedo}
+          onClick={props.onRedo}
+        >
           <RedoIcon />
         </button>
       </div>
-      <button type="button" className={buttonClass.ghost} onClick={props.onArrange} title="Lay the flow out from left to right">
+      <button
+        type="button"
+        className={buttonClass.ghost}
+        onClick={props.onArrange}
+        title="Lay the flow out from left to right"
+      >
         Arrange
       </button>
       {props.extra}
-      <button type="button" className={buttonClass.ghost} aria-pressed={props.isChatOpen} onClick={props.onToggleChat}>
+      <button
+        type="button"
+        className={buttonClass.ghost}
+        aria-pressed={props.isChatOpen}
+        onClick={props.onToggleChat}
+      >
         {props.isChatOpen ? "Hide chat" : "Test chat"}
       </button>
-      <button type="button" className={buttonClass.primary} onClick={props.onSave} disabled={isSaving} title={`Save (${mod}S)`}>
+      <button
+        type="button"
+        className={buttonClass.primary}
+        onClick={props.onSave}
+        disabled={isSaving}
+        title={`Save (${mod}S)`}
+      >
         {isSaving ? "Saving…" : "Save"}
       </button>
     </div>

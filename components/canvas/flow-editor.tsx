@@ -19,7 +19,9 @@ async function loadCatalog(signal: AbortSignal) {
 
 /** The canvas page: loads the chatflow and the node catalog, then hands both to the workspace. */
 export function FlowEditor({ chatflowId }: { chatflowId: string }) {
-  const chatflow = useApiData(`chatflow:${chatflowId}`, (signal) => callApi<Chatflow>(`/chatflows/${chatflowId}`, { signal }));
+  const chatflow = useApiData(`chatflow:${chatflowId}`, (signal) =>
+    callApi<Chatflow>(`/chatflows/${chatflowId}`, { signal }),
+  );
   const catalog = useApiData("nodes", loadCatalog);
   const error = chatflow.error ?? catalog.error;
 
@@ -53,7 +55,11 @@ export function FlowEditor({ chatflowId }: { chatflowId: string }) {
   }
   if (!chatflow.data || !catalog.data) {
     return (
-      <div role="status" aria-label="Loading the canvas" className="flex h-full items-center justify-center text-sm text-slate-500">
+      <div
+        role="status"
+        aria-label="Loading the canvas"
+        className="flex h-full items-center justify-center text-sm text-slate-500"
+      >
         Loading the canvas…
       </div>
     );

@@ -1,8 +1,21 @@
 "use client";
 
-import { Handle, Position, useConnection, useNodeConnections, type ConnectionState, type NodeProps } from "@xyflow/react";
+import {
+  Handle,
+  Position,
+  useConnection,
+  useNodeConnections,
+  type ConnectionState,
+  type NodeProps,
+} from "@xyflow/react";
 import { memo, useState } from "react";
-import { inputHandleId, isEmptyValue, outputHandleId, typesMatch, type FlowNodeData } from "@/lib/client/flow-graph";
+import {
+  inputHandleId,
+  isEmptyValue,
+  outputHandleId,
+  typesMatch,
+  type FlowNodeData,
+} from "@/lib/client/flow-graph";
 import type { AnchorDef, NodeDef, OutputDef } from "@/lib/client/node-catalog";
 import { CopyIcon, TrashIcon } from "@/components/ui/icons";
 import { useFlowActions } from "./flow-context";
@@ -24,7 +37,9 @@ function useConnectingTypes(nodeId: string): { side: "source" | "target"; types:
   if (fromNodeId === nodeId) return { side, types: [] };
   const def = describeNode(fromNodeId);
   if (!def) return null;
-  const name = handleId.slice(`${fromNodeId}-${side === "source" ? "output" : "input"}-`.length).split("-")[0];
+  const name = handleId
+    .slice(`${fromNodeId}-${side === "source" ? "output" : "input"}-`.length)
+    .split("-")[0];
   const types =
     side === "source"
       ? (def.outputs.find((output) => output.name === name) ?? def.outputs[0])?.types
@@ -32,9 +47,21 @@ function useConnectingTypes(nodeId: string): { side: "source" | "target"; types:
   return { side, types: types ?? [] };
 }
 
-function AnchorRow({ nodeId, anchor, isMissing, dim }: { nodeId: string; anchor: AnchorDef; isMissing: boolean; dim: boolean }) {
+function AnchorRow({
+  nodeId,
+  anchor,
+  isMissing,
+  dim,
+}: {
+  nodeId: string;
+  anchor: AnchorDef;
+  isMissing: boolean;
+  dim: boolean;
+}) {
   return (
-    <div className={`relative flex items-center justify-between px-3 py-1.5 transition-opacity ${dim ? "opacity-30" : ""}`}>
+    <div
+      className={`relative flex items-center justify-between px-3 py-1.5 transition-opacity ${dim ? "opacity-30" : ""}`}
+    >
       <Handle
         type="target"
         position={Position.Left}
@@ -49,7 +76,9 @@ function AnchorRow({ nodeId, anchor, isMissing, dim }: { nodeId: string; anchor:
         {anchor.list && <span className="ml-1 text-[10px] text-slate-400">(many)</span>}
       </span>
       {isMissing ? (
-        <span className="rounded bg-red-50 px-1 text-[10px] font-semibold text-red-600 uppercase">required</span>
+        <span className="rounded bg-red-50 px-1 text-[10px] font-semibold text-red-600 uppercase">
+          required
+        </span>
       ) : (
         <span className="max-w-32 truncate text-[10px] text-slate-400">{anchor.types.join(" | ")}</span>
       )}
@@ -59,7 +88,9 @@ function AnchorRow({ nodeId, anchor, isMissing, dim }: { nodeId: string; anchor:
 
 function OutputRow({ nodeId, output, dim }: { nodeId: string; output: OutputDef; dim: boolean }) {
   return (
-    <div className={`relative flex items-center justify-end px-3 py-1.5 transition-opacity ${dim ? "opacity-30" : ""}`}>
+    <div
+      className={`relative flex items-center justify-end px-3 py-1.5 transition-opacity ${dim ? "opacity-30" : ""}`}
+    >
       <span className="text-xs font-medium text-slate-700" title={output.types.join(" | ")}>
         {output.label}
       </span>
@@ -95,7 +126,13 @@ function FlowNodeCard({ id, data, selected }: FlowNodeProps) {
       .filter((anchor) => !anchor.optional && !connectedHandles.has(inputHandleId(id, anchor)))
       .map((anchor) => anchor.label),
     ...def.params
-      .filter((param) => !param.optional && !param.additional && param.type !== "boolean" && isEmptyValue(inputs[param.name]))
+      .filter(
+        (param) =>
+          !param.optional &&
+          !param.additional &&
+          param.type !== "boolean" &&
+          isEmptyValue(inputs[param.name]),
+      )
       .map((param) => param.label),
   ]);
   const mainParams = def.params.filter((param) => !param.additional);
@@ -114,17 +151,32 @@ function FlowNodeCard({ id, data, selected }: FlowNodeProps) {
       aria-label={`${label} node`}
       className={`w-[300px] rounded-xl border bg-white text-left shadow-sm ${selected ? "border-indigo-500 ring-2 ring-indigo-500/30" : missing.size ? "border-red-300" : "border-slate-200"}`}
     >
-      <header className="flex items-start gap-2 rounded-t-xl border-b border-slate-100 px-3 py-2" style={{ borderTop: `4px solid ${color}` }}>
+      <header
+        className="flex items-start gap-2 rounded-t-xl border-b border-slate-100 px-3 py-2"
+        style={{ borderTop: `4px solid ${color}` }}
+      >
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-sm font-semibold text-slate-900">{label}</h3>
           <p className="truncate text-[10px] text-slate-400">
             {id} · {def.category}
           </p>
         </div>
-        <button type="button" aria-label={`Duplicate ${id}`} title="Duplicate" className="nodrag rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700" onClick={() => actions.duplicateNode(id)}>
+        <button
+          type="button"
+          aria-label={`Duplicate ${id}`}
+          title="Duplicate"
+          className="nodrag rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          onClick={() => actions.duplicateNode(id)}
+        >
           <CopyIcon width={14} height={14} />
         </button>
-        <button type="button" aria-label={`Delete ${id}`} title="Delete" className="nodrag rounded p-1 text-slate-400 hover:bg-red-50 hover:text-red-600" onClick={() => actions.deleteNode(id)}>
+        <button
+          type="button"
+          aria-label={`Delete ${id}`}
+          title="Delete"
+          className="nodrag rounded p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
+          onClick={() => actions.deleteNode(id)}
+        >
           <TrashIcon width={14} height={14} />
         </button>
       </header>
@@ -149,7 +201,13 @@ function FlowNodeCard({ id, data, selected }: FlowNodeProps) {
       {def.anchors.length > 0 && (
         <div className="border-b border-slate-100 py-1">
           {def.anchors.map((anchor) => (
-            <AnchorRow key={anchor.name} nodeId={id} anchor={anchor} isMissing={missing.has(anchor.label)} dim={dimAnchor(anchor)} />
+            <AnchorRow
+              key={anchor.name}
+              nodeId={id}
+              anchor={anchor}
+              isMissing={missing.has(anchor.label)}
+              dim={dimAnchor(anchor)}
+            />
           ))}
         </div>
       )}

@@ -59,7 +59,9 @@ const defaultEdgeOptions = { type: "buttonedge" };
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || Boolean(target.closest(".monaco-editor")));
+  (target.isContentEditable ||
+    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
+    Boolean(target.closest(".monaco-editor")));
 
 interface FlowWorkspaceProps {
   chatflow: Chatflow;
@@ -98,7 +100,9 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
     () =>
       nodes.flatMap((node) => {
         const { def } = resolveDef(node.data as FlowNodeData, catalog);
-        return isVectorStoreDef(def) ? [{ id: node.id, label: String((node.data as FlowNodeData).label ?? def.label) }] : [];
+        return isVectorStoreDef(def)
+          ? [{ id: node.id, label: String((node.data as FlowNodeData).label ?? def.label) }]
+          : [];
       }),
     [nodes, catalog],
   );
@@ -122,7 +126,10 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
 
   const addNodeOfDef = useCallback(
     (def: NodeDef, position: { x: number; y: number }) => {
-      const id = nextNodeId(def.name, flow.getNodes().map((node) => node.id));
+      const id = nextNodeId(
+        def.name,
+        flow.getNodes().map((node) => node.id),
+      );
       addNodes([{ ...createNode(def, id, position), selected: true }]);
     },
     [flow, addNodes],
@@ -133,7 +140,12 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
       const all = flow.getNodes() as unknown as FlowNode[];
       const chosen = all.filter((node) => ids.includes(node.id));
       if (!chosen.length) return;
-      const copy = cloneSelection(chosen, flow.getEdges() as FlowEdge[], all.map((node) => node.id), { x: 40, y: 40 });
+      const copy = cloneSelection(
+        chosen,
+        flow.getEdges() as FlowEdge[],
+        all.map((node) => node.id),
+        { x: 40, y: 40 },
+      );
       addNodes(copy.nodes, copy.edges);
     },
     [flow, addNodes],
@@ -151,7 +163,13 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
         setNodes((all) =>
           all.map((node) =>
             node.id === nodeId
-              ? { ...node, data: { ...node.data, inputs: { ...((node.data as FlowNodeData).inputs ?? {}), [name]: value } } }
+              ? {
+                  ...node,
+                  data: {
+                    ...node.data,
+                    inputs: { ...((node.data as FlowNodeData).inputs ?? {}), [name]: value },
+                  },
+                }
               : node,
           ),
         );
@@ -202,7 +220,12 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) =>
-      checkConnection(connection, flow.getNodes() as unknown as FlowNode[], flow.getEdges() as FlowEdge[], catalog).ok,
+      checkConnection(
+        connection,
+        flow.getNodes() as unknown as FlowNode[],
+        flow.getEdges() as FlowEdge[],
+        catalog,
+      ).ok,
     [flow, catalog],
   );
 
@@ -210,7 +233,11 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
     (connection: Connection) => {
       const target = flow.getNode(connection.target);
       if (!target) return;
-      const anchor = findAnchor(resolveDef(target.data as FlowNodeData, catalog).def, target.id, connection.targetHandle);
+      const anchor = findAnchor(
+        resolveDef(target.data as FlowNodeData, catalog).def,
+        target.id,
+        connection.targetHandle,
+      );
       record();
       setEdges((all) => connectEdges(all as FlowEdge[], connection, anchor?.list === true) as Edge[]);
       setDirty(true);
@@ -225,9 +252,24 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
       const [from, to] = [state.fromHandle, state.toHandle];
       const connection =
         from.type === "source"
-          ? { source: from.nodeId, sourceHandle: from.id ?? null, target: to.nodeId, targetHandle: to.id ?? null }
-          : { source: to.nodeId, sourceHandle: to.id ?? null, target: from.nodeId, targetHandle: from.id ?? null };
-      const verdict = checkConnection(connection, flow.getNodes() as unknown as FlowNode[], flow.getEdges() as FlowEdge[], catalog);
+          ? {
+              source: from.nodeId,
+              sourceHandle: from.id ?? null,
+              target: to.nodeId,
+              targetHandle: to.id ?? null,
+            }
+          : {
+              source: to.nodeId,
+              sourceHandle: to.id ?? null,
+              target: from.nodeId,
+              targetHandle: from.id ?? null,
+            };
+      const verdict = checkConnection(
+        connection,
+        flow.getNodes() as unknown as FlowNode[],
+        flow.getEdges() as FlowEdge[],
+        catalog,
+      );
       if (!verdict.ok) toast.error(`Cannot connect: ${verdict.reason}`);
     },
     [flow, catalog, toast],
@@ -265,7 +307,9 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
 
   const arrange = useCallback(() => {
     record();
-    setNodes((all) => layoutNodes(all as unknown as FlowNode[], flow.getEdges() as FlowEdge[]) as unknown as Node[]);
+    setNodes(
+      (all) => layoutNodes(all as unknown as FlowNode[], flow.getEdges() as FlowEdge[]) as unknown as Node[],
+    );
     setDirty(true);
     requestAnimationFrame(() => void flow.fitView({ padding: 0.15, duration: 300 }));
   }, [flow, record, setNodes]);
@@ -288,10 +332,17 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
           }
         }
         const flowData = writeFlowData(
-          { nodes: flow.getNodes() as unknown as FlowNode[], edges: flow.getEdges() as FlowEdge[], viewport: flow.getViewport() },
+          {
+            nodes: flow.getNodes() as unknown as FlowNode[],
+            edges: flow.getEdges() as FlowEdge[],
+            viewport: flow.getViewport(),
+          },
           catalog,
         );
-        const updated = await callApi<Chatflow>(`/chatflows/${chatflow.id}`, { method: "PUT", body: { flowData } });
+        const updated = await callApi<Chatflow>(`/chatflows/${chatflow.id}`, {
+          method: "PUT",
+          body: { flowData },
+        });
         setChatflow(updated);
         setDirty(false);
         setConflict(false);
@@ -338,11 +389,19 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
         const clip = clipboard.current;
         clip.pastes += 1;
         const ids = flow.getNodes().map((node) => node.id);
-        const copy = cloneSelection(clip.nodes, clip.edges, ids, { x: 40 * clip.pastes, y: 40 * clip.pastes });
+        const copy = cloneSelection(clip.nodes, clip.edges, ids, {
+          x: 40 * clip.pastes,
+          y: 40 * clip.pastes,
+        });
         addNodes(copy.nodes, copy.edges);
       } else if (key === "d") {
         event.preventDefault();
-        duplicate(flow.getNodes().filter((node) => node.selected).map((node) => node.id));
+        duplicate(
+          flow
+            .getNodes()
+            .filter((node) => node.selected)
+            .map((node) => node.id),
+        );
       } else if (key === "a") {
         event.preventDefault();
         setNodes((all) => all.map((node) => ({ ...node, selected: true })));
@@ -380,7 +439,9 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
           onArrange={arrange}
           onRename={renameChatflow}
           onToggleChat={() => setChatOpen((value) => !value)}
-          onFocusNode={(nodeId) => void flow.fitView({ nodes: [{ id: nodeId }], duration: 300, maxZoom: 1.2 })}
+          onFocusNode={(nodeId) =>
+            void flow.fitView({ nodes: [{ id: nodeId }], duration: 300, maxZoom: 1.2 })
+          }
           onChatflowChange={setChatflow}
           extra={
             <>
@@ -399,14 +460,27 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
           }
         />
         {(remoteChange.hasChanged || hasConflict) && (
-          <div role="alert" data-testid="remote-change-warning" className="flex items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          <div
+            role="alert"
+            data-testid="remote-change-warning"
+            className="flex items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+          >
             <span className="flex-1">
-              Someone else saved this chatflow after you opened it. Reload to see their version, or overwrite it with yours.
+              Someone else saved this chatflow after you opened it. Reload to see their version, or overwrite
+              it with yours.
             </span>
-            <button type="button" className="rounded-md border border-amber-300 bg-white px-2 py-1 hover:bg-amber-100" onClick={() => window.location.reload()}>
+            <button
+              type="button"
+              className="rounded-md border border-amber-300 bg-white px-2 py-1 hover:bg-amber-100"
+              onClick={() => window.location.reload()}
+            >
               Reload
             </button>
-            <button type="button" className="rounded-md bg-amber-600 px-2 py-1 text-white hover:bg-amber-700" onClick={() => void save(true)}>
+            <button
+              type="button"
+              className="rounded-md bg-amber-600 px-2 py-1 text-white hover:bg-amber-700"
+              onClick={() => void save(true)}
+            >
               Overwrite
             </button>
             <button
@@ -454,7 +528,13 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
             >
               <Background variant={BackgroundVariant.Dots} gap={20} size={1} color="#cbd5e1" />
               <Controls position="bottom-left" />
-              <MiniMap position="bottom-right" pannable zoomable ariaLabel="Minimap" className="!h-28 !w-40" />
+              <MiniMap
+                position="bottom-right"
+                pannable
+                zoomable
+                ariaLabel="Minimap"
+                className="!h-28 !w-40"
+              />
             </ReactFlow>
             {nodes.length === 0 && (
               <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
@@ -477,11 +557,21 @@ export function FlowWorkspace({ chatflow: loaded, catalog }: FlowWorkspaceProps)
         </div>
       </div>
       {dialog === "settings" && (
-        <ChatflowSettingsDialog chatflow={chatflow} open onClose={() => setDialog(null)} onSaved={setChatflow} />
+        <ChatflowSettingsDialog
+          chatflow={chatflow}
+          open
+          onClose={() => setDialog(null)}
+          onSaved={setChatflow}
+        />
       )}
       {dialog === "api" && <ApiDialog chatflow={chatflow} open onClose={() => setDialog(null)} />}
       {dialog === "upsert" && (
-        <UpsertDialog chatflowId={chatflow.id} stores={vectorStores} hasUnsavedChanges={isDirty} onClose={() => setDialog(null)} />
+        <UpsertDialog
+          chatflowId={chatflow.id}
+          stores={vectorStores}
+          hasUnsavedChanges={isDirty}
+          onClose={() => setDialog(null)}
+        />
       )}
     </FlowActionsContext.Provider>
   );

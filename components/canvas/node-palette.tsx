@@ -25,7 +25,10 @@ export function NodePalette({ defs, onAdd }: NodePaletteProps) {
   };
 
   return (
-    <aside aria-label="Node palette" className="flex h-full w-64 shrink-0 flex-col border-r border-slate-200 bg-white">
+    <aside
+      aria-label="Node palette"
+      className="flex h-full w-64 shrink-0 flex-col border-r border-slate-200 bg-white"
+    >
       <div className="border-b border-slate-200 p-3">
         <input
           type="search"
@@ -72,7 +75,10 @@ export function NodePalette({ defs, onAdd }: NodePaletteProps) {
                         onClick={() => onAdd(def)}
                         className="flex w-full cursor-grab items-start gap-2 rounded-md border border-slate-200 bg-white px-2 py-1.5 text-left hover:border-indigo-300 hover:bg-indigo-50 active:cursor-grabbing"
                       >
-                        <span className="mt-1 h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: categoryColor(def.category) }} />
+                        <span
+                          className="mt-1 h-2.5 w-2.5 shrink-0 rounded-full"
+                          style={{ background: categoryColor(def.category) }}
+                        />
                         <span className="min-w-0">
                           <span className="block text-sm font-medium text-slate-800">{def.label}</span>
                           <span className="line-clamp-2 block text-xs text-slate-500">{def.description}</span>
@@ -86,7 +92,9 @@ export function NodePalette({ defs, onAdd }: NodePaletteProps) {
           );
         })}
       </div>
-      <p className="border-t border-slate-200 px-3 py-2 text-[11px] text-slate-400">Drag onto the canvas, or click to add.</p>
+      <p className="border-t border-slate-200 px-3 py-2 text-[11px] text-slate-400">
+        Drag onto the canvas, or click to add.
+      </p>
     </aside>
   );
 }

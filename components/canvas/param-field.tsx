@@ -16,7 +16,11 @@ interface ParamFieldProps {
 }
 
 const asText = (value: unknown) =>
-  value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 2);
+  value === undefined || value === null
+    ? ""
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value, null, 2);
 
 /** Flowise stores file inputs as `data:<mime>;base64,<data>,filename:<name>`. */
 function fileNameOf(value: unknown): string | null {
@@ -33,7 +37,17 @@ function readFileAsDataUrl(file: File): Promise<string> {
   });
 }
 
-function JsonEditor({ id, value, onChange, rows }: { id: string; value: unknown; onChange: (value: unknown) => void; rows: number }) {
+function JsonEditor({
+  id,
+  value,
+  onChange,
+  rows,
+}: {
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  rows: number;
+}) {
   const [draft, setDraft] = useState(() => asText(value));
   const [isValid, setValid] = useState(true);
   return (
@@ -60,7 +74,9 @@ function JsonEditor({ id, value, onChange, rows }: { id: string; value: unknown;
           }
         }}
       />
-      {!isValid && <span className="text-[11px] text-red-600">Not valid JSON yet; the last valid value is kept.</span>}
+      {!isValid && (
+        <span className="text-[11px] text-red-600">Not valid JSON yet; the last valid value is kept.</span>
+      )}
     </>
   );
 }
@@ -70,13 +86,18 @@ export function ParamField({ param, value, isMissing, onChange }: ParamFieldProp
   const id = useId();
   const label = param.label || param.name;
   const header = (
-    <label htmlFor={id} className="flex items-center justify-between gap-2 text-xs font-medium text-slate-600">
+    <label
+      htmlFor={id}
+      className="flex items-center justify-between gap-2 text-xs font-medium text-slate-600"
+    >
       <span title={param.description}>
         {label}
         {!param.optional && param.type !== "boolean" && <span className="text-red-500"> *</span>}
       </span>
       {isMissing && (
-        <span className="rounded bg-red-50 px-1 text-[10px] font-semibold text-red-600 uppercase">required</span>
+        <span className="rounded bg-red-50 px-1 text-[10px] font-semibold text-red-600 uppercase">
+          required
+        </span>
       )}
     </label>
   );
@@ -85,7 +106,10 @@ export function ParamField({ param, value, isMissing, onChange }: ParamFieldProp
   switch (param.type) {
     case "boolean":
       return (
-        <label className="flex items-center gap-2 text-xs font-medium text-slate-600" title={param.description}>
+        <label
+          className="flex items-center gap-2 text-xs font-medium text-slate-600"
+          title={param.description}
+        >
           <input
             type="checkbox"
             className="nodrag h-3.5 w-3.5 accent-indigo-600"
@@ -110,12 +134,24 @@ export function ParamField({ param, value, isMissing, onChange }: ParamFieldProp
       break;
     case "password":
       control = (
-        <input id={id} type="password" autoComplete="off" className={base} value={asText(value)} onChange={(event) => onChange(event.target.value)} />
+        <input
+          id={id}
+          type="password"
+          autoComplete="off"
+          className={base}
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+        />
       );
       break;
     case "options":
       control = (
-        <select id={id} className={`${base} nowheel`} value={asText(value)} onChange={(event) => onChange(event.target.value)}>
+        <select
+          id={id}
+          className={`${base} nowheel`}
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+        >
           {param.optional || value === "" ? <option value="">—</option> : null}
           {param.options?.map((option) => (
             <option key={option.name} value={option.name} title={option.description}>
@@ -126,7 +162,11 @@ export function ParamField({ param, value, isMissing, onChange }: ParamFieldProp
       );
       break;
     case "multiOptions": {
-      const selected = Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? value.split(",") : [];
+      const selected = Array.isArray(value)
+        ? value.map(String)
+        : typeof value === "string" && value
+          ? value.split(",")
+          : [];
       control = (
         <div id={id} className="flex flex-col gap-0.5">
           {param.options?.map((option) => (
@@ -136,7 +176,11 @@ export function ParamField({ param, value, isMissing, onChange }: ParamFieldProp
                 className="nodrag accent-indigo-600"
                 checked={selected.includes(option.name)}
                 onChange={(event) =>
-                  onChange(event.target.checked ? [...selected, option.name] : selected.filter((item) => item !== option.name))
+                  onChange(
+                    event.target.checked
+                      ? [...selected, option.name]
+                      : selected.filter((item) => item !== option.name),
+                  )
                 }
               />
               {option.label}
@@ -168,7 +212,12 @@ export function ParamField({ param, value, isMissing, onChange }: ParamFieldProp
           {fileName && (
             <div className="flex items-center justify-between rounded bg-slate-100 px-2 py-1 text-xs">
               <span className="truncate">{fileName}</span>
-              <button type="button" className="nodrag text-slate-500 hover:text-red-600" aria-label={`Remove ${fileName}`} onClick={() => onChange("")}>
+              <button
+                type="button"
+                className="nodrag text-slate-500 hover:text-red-600"
+                aria-label={`Remove ${fileName}`}
+                onClick={() => onChange("")}
+              >
                 ×
               </button>
             </div>
@@ -196,7 +245,14 @@ export function ParamField({ param, value, isMissing, onChange }: ParamFieldProp
           </div>
         );
       }
-      control = <input id={id} className={base} value={asText(value)} onChange={(event) => onChange(event.target.value)} />;
+      control = (
+        <input
+          id={id}
+          className={base}
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
       break;
     default:
       control =

@@ -47,10 +47,19 @@ export function CredentialPicker({
           <a href="/credentials" target="_blank" className="nodrag text-indigo-600 hover:underline">
             Manage
           </a>
-          <RefreshButton path={path} label="Reload credentials" onRefresh={() => setGeneration((g) => g + 1)} />
+          <RefreshButton
+            path={path}
+            label="Reload credentials"
+            onRefresh={() => setGeneration((g) => g + 1)}
+          />
         </span>
       </div>
-      <select aria-label={label} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        aria-label={label}
+        className={selectClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{items === undefined && !error ? "Loading…" : "Environment default"}</option>
         {items?.map((credential) => (
           <option key={credential.id} value={credential.id}>
@@ -62,26 +71,43 @@ export function CredentialPicker({
         )}
       </select>
       {error && <p className="text-xs text-red-600">{error}</p>}
-      {items?.length === 0 && <p className="text-xs text-slate-500">No {names.join(" / ")} credential yet.</p>}
+      {items?.length === 0 && (
+        <p className="text-xs text-slate-500">No {names.join(" / ")} credential yet.</p>
+      )}
     </div>
   );
 }
 
 /** The workspace's tools, by id (customTool's `selectedTool`). */
-export function ToolPicker({ value, onChange, label }: { value: string; onChange: (id: string) => void; label: string }) {
+export function ToolPicker({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  label: string;
+}) {
   const [generation, setGeneration] = useState(0);
   const { items, error } = useCachedList<Tool>("/tools", generation);
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-1">
-        <select aria-label={label} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        <select
+          aria-label={label}
+          className={selectClass}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
           <option value="">{items === undefined && !error ? "Loading tools…" : "Choose a tool"}</option>
           {items?.map((tool) => (
             <option key={tool.id} value={tool.id}>
               {tool.name}
             </option>
           ))}
-          {value && items && !items.some((tool) => tool.id === value) && <option value={value}>Missing tool</option>}
+          {value && items && !items.some((tool) => tool.id === value) && (
+            <option value={value}>Missing tool</option>
+          )}
         </select>
         <RefreshButton path="/tools" label="Reload tools" onRefresh={() => setGeneration((g) => g + 1)} />
       </div>

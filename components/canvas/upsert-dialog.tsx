@@ -15,7 +15,8 @@ export interface VectorStoreNode {
 
 /** A node that stores vectors: the catalog puts them in "Vector Stores" and gives them VectorStore classes. */
 export const isVectorStoreDef = (def: NodeDef) =>
-  def.category === "Vector Stores" || def.baseClasses.some((type) => type === "VectorStore" || type.endsWith("VectorStore"));
+  def.category === "Vector Stores" ||
+  def.baseClasses.some((type) => type === "VectorStore" || type.endsWith("VectorStore"));
 
 const accepted = ".pdf,.docx,.txt,.md,.csv,.json,.xlsx,.js,.ts,.py,.java,.cpp,.html,.xml";
 
@@ -39,7 +40,12 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
 
   const addFiles = (list: FileList | null) => {
     if (!list) return;
-    setFiles((current) => [...current, ...Array.from(list).filter((file) => !current.some((item) => item.name === file.name && item.size === file.size))]);
+    setFiles((current) => [
+      ...current,
+      ...Array.from(list).filter(
+        (file) => !current.some((item) => item.name === file.name && item.size === file.size),
+      ),
+    ]);
     setResult(null);
     setError(null);
   };
@@ -53,7 +59,14 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
     setResult(null);
     setError(null);
     try {
-      setResult(await postFormWithProgress<UpsertResult>(`/vector/internal-upsert/${chatflowId}`, form, setProgress, controller.current.signal));
+      setResult(
+        await postFormWithProgress<UpsertResult>(
+          `/vector/internal-upsert/${chatflowId}`,
+          form,
+          setProgress,
+          controller.current.signal,
+        ),
+      );
       setFiles([]);
     } catch (caught) {
       setError(errorMessage(caught));
@@ -73,12 +86,18 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
     <Dialog open title="Upsert documents" onClose={onClose} width="max-w-xl" testId="upsert-dialog">
       <div className="flex flex-col gap-4">
         {hasUnsavedChanges && (
-          <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900">Upserting uses the last saved version of the flow. Save first to use your changes.</p>
+          <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900">
+            Upserting uses the last saved version of the flow. Save first to use your changes.
+          </p>
         )}
         {stores.length > 1 && (
           <label className={labelClass}>
             Vector store
-            <select className={inputClass} value={storeId} onChange={(event) => setStoreId(event.target.value)}>
+            <select
+              className={inputClass}
+              value={storeId}
+              onChange={(event) => setStoreId(event.target.value)}
+            >
               {stores.map((store) => (
                 <option key={store.id} value={store.id}>
                   {store.label} ({store.id})
@@ -89,7 +108,8 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
         )}
         {stores.length === 1 && (
           <p className="text-sm text-slate-600">
-            Into <span className="font-medium">{stores[0].label}</span> ({stores[0].id}), through the flow&apos;s loaders, splitter and embeddings.
+            Into <span className="font-medium">{stores[0].label}</span> ({stores[0].id}), through the
+            flow&apos;s loaders, splitter and embeddings.
           </p>
         )}
         <div
@@ -108,16 +128,32 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
         >
           <span className="font-medium text-slate-700">Drop files here, or click to choose</span>
           <span className="mt-1 text-xs">PDF, DOCX, TXT, MD, CSV, JSON, XLSX, HTML, XML and code files</span>
-          <input ref={input} type="file" multiple accept={accepted} className="hidden" data-testid="upsert-files" onChange={(event) => addFiles(event.target.files)} />
+          <input
+            ref={input}
+            type="file"
+            multiple
+            accept={accepted}
+            className="hidden"
+            data-testid="upsert-files"
+            onChange={(event) => addFiles(event.target.files)}
+          />
         </div>
         {files.length > 0 && (
           <ul className="flex flex-col gap-1 text-sm" aria-label="Files to upsert">
             {files.map((file) => (
-              <li key={`${file.name}:${file.size}`} className="flex items-center justify-between rounded-md bg-slate-50 px-3 py-1.5">
+              <li
+                key={`${file.name}:${file.size}`}
+                className="flex items-center justify-between rounded-md bg-slate-50 px-3 py-1.5"
+              >
                 <span className="truncate">{file.name}</span>
                 <span className="flex items-center gap-2 text-xs text-slate-500">
                   {(file.size / 1024).toFixed(1)} kB
-                  <button type="button" aria-label={`Remove ${file.name}`} className="text-slate-400 hover:text-red-600" onClick={() => setFiles(files.filter((item) => item !== file))}>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${file.name}`}
+                    className="text-slate-400 hover:text-red-600"
+                    onClick={() => setFiles(files.filter((item) => item !== file))}
+                  >
                     ×
                   </button>
                 </span>
@@ -126,11 +162,25 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
           </ul>
         )}
         {progress !== null && (
-          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="flex flex-col gap-1">
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            className="flex flex-col gap-1"
+          >
             <div className="h-2 overflow-hidden rounded-full bg-slate-200">
-              <div className="h-full bg-indigo-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
+              <div
+                className="h-full bg-indigo-600 transition-all"
+                style={{ width: `${Math.round(progress * 100)}%` }}
+              />
             </div>
-            <span className="text-xs text-slate-500">{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : "Reading, splitting and embedding…"}</span>
+            <span className="text-xs text-slate-500">
+              {progress < 1
+                ? `Uploading… ${Math.round(progress * 100)}%`
+                : "Reading, splitting and embedding…"}
+            </span>
           </div>
         )}
         {error && (
@@ -139,7 +189,10 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
           </p>
         )}
         {result && (
-          <dl data-testid="upsert-result" className="grid grid-cols-4 gap-2 rounded-lg bg-emerald-50 p-3 text-center text-emerald-900">
+          <dl
+            data-testid="upsert-result"
+            className="grid grid-cols-4 gap-2 rounded-lg bg-emerald-50 p-3 text-center text-emerald-900"
+          >
             {(
               [
                 ["Added", result.numAdded],
@@ -159,7 +212,11 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
         )}
         <div className="flex justify-end gap-2">
           {progress !== null ? (
-            <button type="button" className={buttonClass.secondary} onClick={() => controller.current?.abort()}>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => controller.current?.abort()}
+            >
               Cancel
             </button>
           ) : (
@@ -167,7 +224,12 @@ export function UpsertDialog({ chatflowId, stores, hasUnsavedChanges, onClose }:
               Close
             </button>
           )}
-          <button type="button" className={buttonClass.primary} disabled={files.length === 0 || progress !== null} onClick={() => void upsert()}>
+          <button
+            type="button"
+            className={buttonClass.primary}
+            disabled={files.length === 0 || progress !== null}
+            onClick={() => void upsert()}
+          >
             Upsert {files.length > 0 ? `${files.length} file${files.length > 1 ? "s" : ""}` : ""}
           </button>
         </div>

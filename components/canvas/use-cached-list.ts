@@ -22,12 +22,17 @@ function load<T>(path: string): Promise<T[]> {
   return pending as Promise<T[]>;
 }
 
-export function useCachedList<T>(path: string, generation = 0): { items: T[] | undefined; error: string | null } {
-  const [state, setState] = useState<{ path: string; generation: number; items?: T[]; error: string | null }>({
-    path,
-    generation,
-    error: null,
-  });
+export function useCachedList<T>(
+  path: string,
+  generation = 0,
+): { items: T[] | undefined; error: string | null } {
+  const [state, setState] = useState<{ path: string; generation: number; items?: T[]; error: string | null }>(
+    {
+      path,
+      generation,
+      error: null,
+    },
+  );
   useEffect(() => {
     let isCurrent = true;
     load<T>(path).then(

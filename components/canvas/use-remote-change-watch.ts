@@ -17,7 +17,9 @@ export function useRemoteChangeWatch(chatflowId: string, updatedDate: string) {
     let isCurrent = true;
     const check = () => {
       if (document.visibilityState !== "visible") return;
-      callApi<{ hasChanged: boolean }>(`/chatflows/has-changed/${chatflowId}/${encodeURIComponent(updatedDate)}`).then(
+      callApi<{ hasChanged: boolean }>(
+        `/chatflows/has-changed/${chatflowId}/${encodeURIComponent(updatedDate)}`,
+      ).then(
         (answer) => {
           if (isCurrent && answer.hasChanged) setChangedFor(updatedDate);
         },

@@ -58,15 +58,24 @@ export function ChatMessage({ entry }: { entry: ChatEntry }) {
         className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${isUser ? "bg-indigo-600 text-white" : entry.error ? "border border-red-200 bg-red-50 text-red-800" : "bg-slate-100 text-slate-900"}`}
       >
         {entry.text && <p className="whitespace-pre-wrap break-words">{entry.text}</p>}
-        {entry.isStreaming && !entry.text && <span className="inline-block animate-pulse text-slate-400">…</span>}
-        {entry.isStreaming && entry.text && <span aria-hidden className="ml-0.5 inline-block h-3.5 w-1.5 animate-pulse bg-slate-400 align-middle" />}
+        {entry.isStreaming && !entry.text && (
+          <span className="inline-block animate-pulse text-slate-400">…</span>
+        )}
+        {entry.isStreaming && entry.text && (
+          <span
+            aria-hidden
+            className="ml-0.5 inline-block h-3.5 w-1.5 animate-pulse bg-slate-400 align-middle"
+          />
+        )}
         {entry.error && (
           <p role="alert" data-testid="chat-error" className="whitespace-pre-wrap">
             {entry.error}
           </p>
         )}
         {entry.usedTools && entry.usedTools.length > 0 && <Tools tools={entry.usedTools} />}
-        {entry.sourceDocuments && entry.sourceDocuments.length > 0 && <Sources documents={entry.sourceDocuments} />}
+        {entry.sourceDocuments && entry.sourceDocuments.length > 0 && (
+          <Sources documents={entry.sourceDocuments} />
+        )}
       </div>
     </li>
   );

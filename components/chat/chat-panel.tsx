@@ -26,7 +26,10 @@ function readStoredChat(chatflowId: string): StoredChat {
   try {
     const stored = JSON.parse(sessionStorage.getItem(storageKey(chatflowId)) ?? "null") as StoredChat | null;
     if (stored && Array.isArray(stored.messages)) {
-      return { chatId: stored.chatId, messages: stored.messages.map((message) => ({ ...message, isStreaming: false })) };
+      return {
+        chatId: stored.chatId,
+        messages: stored.messages.map((message) => ({ ...message, isStreaming: false })),
+      };
     }
   } catch {
     // unreadable storage starts a new chat
@@ -119,11 +122,20 @@ export function ChatPanel({ chatflowId, hasUnsavedChanges, missing, onSave, onCl
   }
 
   return (
-    <aside aria-label="Test chat" data-testid="chat-panel" className="flex h-full w-[360px] shrink-0 flex-col border-l border-slate-200 bg-white">
+    <aside
+      aria-label="Test chat"
+      data-testid="chat-panel"
+      className="flex h-full w-[360px] shrink-0 flex-col border-l border-slate-200 bg-white"
+    >
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
         <h2 className="text-sm font-semibold">Test chat</h2>
         <div className="flex items-center gap-1">
-          <button type="button" className={buttonClass.ghost} onClick={clear} disabled={chat.messages.length === 0 && !chat.chatId}>
+          <button
+            type="button"
+            className={buttonClass.ghost}
+            onClick={clear}
+            disabled={chat.messages.length === 0 && !chat.chatId}
+          >
             Clear chat
           </button>
           <button type="button" aria-label="Close chat" className={buttonClass.icon} onClick={onClose}>
@@ -141,13 +153,19 @@ export function ChatPanel({ chatflowId, hasUnsavedChanges, missing, onSave, onCl
       )}
       {missing.length > 0 && (
         <p className="border-b border-red-100 bg-red-50 px-3 py-2 text-xs text-red-800">
-          Fill the required inputs first: {missing.slice(0, 3).map((item) => `${item.nodeLabel} → ${item.input}`).join(", ")}
+          Fill the required inputs first:{" "}
+          {missing
+            .slice(0, 3)
+            .map((item) => `${item.nodeLabel} → ${item.input}`)
+            .join(", ")}
           {missing.length > 3 ? ` and ${missing.length - 3} more` : ""}.
         </p>
       )}
       <ol ref={list} aria-live="polite" className="flex flex-1 flex-col gap-3 overflow-y-auto p-3">
         {chat.messages.length === 0 && (
-          <li className="m-auto max-w-60 text-center text-sm text-slate-400">Ask something to try the saved flow.</li>
+          <li className="m-auto max-w-60 text-center text-sm text-slate-400">
+            Ask something to try the saved flow.
+          </li>
         )}
         {chat.messages.map((entry) => (
           <ChatMessage key={entry.id} entry={entry} />

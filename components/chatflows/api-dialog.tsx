@@ -3,7 +3,13 @@
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { buttonClass } from "@/components/ui/styles";
-import { curlSnippet, curlStreamingSnippet, embedSnippet, javascriptSnippet, pythonSnippet } from "@/lib/client/snippets";
+import {
+  curlSnippet,
+  curlStreamingSnippet,
+  embedSnippet,
+  javascriptSnippet,
+  pythonSnippet,
+} from "@/lib/client/snippets";
 import type { Chatflow } from "@/lib/client/types";
 
 type Tab = "curl" | "javascript" | "python" | "embed";
@@ -12,7 +18,10 @@ function CopyBlock({ code, label }: { code: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="relative">
-      <pre data-testid={`snippet-${label}`} className="overflow-x-auto rounded-lg bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100">
+      <pre
+        data-testid={`snippet-${label}`}
+        className="overflow-x-auto rounded-lg bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100"
+      >
         <code>{code}</code>
       </pre>
       <button
@@ -32,7 +41,15 @@ function CopyBlock({ code, label }: { code: string; label: string }) {
 }
 
 /** How to call this chatflow from code, and how to embed its chatbot. */
-export function ApiDialog({ chatflow, open, onClose }: { chatflow: Chatflow; open: boolean; onClose: () => void }) {
+export function ApiDialog({
+  chatflow,
+  open,
+  onClose,
+}: {
+  chatflow: Chatflow;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [tab, setTab] = useState<Tab>("curl");
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const options = { origin, chatflowId: chatflow.id, needsApiKey: Boolean(chatflow.apikeyid) };
@@ -74,17 +91,21 @@ export function ApiDialog({ chatflow, open, onClose }: { chatflow: Chatflow; ope
             <CopyBlock label="embed" code={embedSnippet(options)} />
             {!chatflow.isPublic && !chatflow.apikeyid && (
               <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900">
-                This chatflow is not public: the embedded chatbot will be refused until you make it public in Settings.
+                This chatflow is not public: the embedded chatbot will be refused until you make it public in
+                Settings.
               </p>
             )}
           </>
         )}
         {chatflow.apikeyid ? (
           <p className="text-xs text-slate-500">
-            This chatflow is bound to an API key: replace &lt;your API key&gt; with it (keys are shown only when created).
+            This chatflow is bound to an API key: replace &lt;your API key&gt; with it (keys are shown only
+            when created).
           </p>
         ) : (
-          <p className="text-xs text-slate-500">Send a question as JSON; add &quot;chatId&quot; from an answer to continue that conversation.</p>
+          <p className="text-xs text-slate-500">
+            Send a question as JSON; add &quot;chatId&quot; from an answer to continue that conversation.
+          </p>
         )}
         <div className="flex justify-end">
           <button type="button" className={buttonClass.secondary} onClick={onClose}>

@@ -25,7 +25,11 @@ const formatDate = (iso: string) =>
 
 export function ChatflowList() {
   const toast = useToast();
-  const { data, error, setData: setChatflows } = useApiData("chatflows", (signal) => listAll<Chatflow>("/chatflows", signal));
+  const {
+    data,
+    error,
+    setData: setChatflows,
+  } = useApiData("chatflows", (signal) => listAll<Chatflow>("/chatflows", signal));
   const chatflows = useMemo(() => data ?? (error ? [] : null), [data, error]);
   const [query, setQuery] = useState("");
   const [type, setType] = useState("");
@@ -101,7 +105,9 @@ export function ChatflowList() {
     }
     if (created.length) {
       setChatflows((all) => [...created, ...(all ?? [])]);
-      toast.success(created.length === 1 ? `Imported “${created[0].name}”` : `Imported ${created.length} chatflows`);
+      toast.success(
+        created.length === 1 ? `Imported “${created[0].name}”` : `Imported ${created.length} chatflows`,
+      );
     }
     if (fileInput.current) fileInput.current.value = "";
   }
@@ -144,7 +150,12 @@ export function ChatflowList() {
           onChange={(event) => setQuery(event.target.value)}
           className={`${fieldClass} w-72`}
         />
-        <select aria-label="Filter by type" value={type} onChange={(event) => setType(event.target.value)} className={`${fieldClass} w-40`}>
+        <select
+          aria-label="Filter by type"
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+          className={`${fieldClass} w-40`}
+        >
           <option value="">All types</option>
           {chatflowTypes.map((item) => (
             <option key={item} value={item}>
@@ -165,7 +176,12 @@ export function ChatflowList() {
             </option>
           ))}
         </select>
-        <select aria-label="Sort" value={sort} onChange={(event) => setSort(event.target.value as SortKey)} className={`${fieldClass} w-44`}>
+        <select
+          aria-label="Sort"
+          value={sort}
+          onChange={(event) => setSort(event.target.value as SortKey)}
+          className={`${fieldClass} w-44`}
+        >
           <option value="updated">Last modified</option>
           <option value="created">Newest first</option>
           <option value="name">Name A–Z</option>
@@ -203,18 +219,32 @@ export function ChatflowList() {
             </thead>
             <tbody>
               {visible.map((flow) => (
-                <tr key={flow.id} data-testid="chatflow-row" className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                <tr
+                  key={flow.id}
+                  data-testid="chatflow-row"
+                  className="border-b border-slate-100 last:border-0 hover:bg-slate-50"
+                >
                   <td className="px-4 py-2.5">
-                    <Link href={`/chatflows/${flow.id}`} className="font-medium text-indigo-700 hover:underline">
+                    <Link
+                      href={`/chatflows/${flow.id}`}
+                      className="font-medium text-indigo-700 hover:underline"
+                    >
                       {flow.name}
                     </Link>
-                    {flow.isPublic && <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-700">public</span>}
+                    {flow.isPublic && (
+                      <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-700">
+                        public
+                      </span>
+                    )}
                   </td>
                   <td className="px-4 py-2.5 text-slate-600">{chatflowTypeLabel(flow.type)}</td>
                   <td className="px-4 py-2.5">
                     <div className="flex flex-wrap gap-1">
                       {splitCategories(flow.category).map((item) => (
-                        <span key={item} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                        <span
+                          key={item}
+                          className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700"
+                        >
                           {item}
                         </span>
                       ))}
@@ -225,10 +255,20 @@ export function ChatflowList() {
                   </td>
                   <td className="px-4 py-2.5">
                     <div className="flex justify-end gap-1">
-                      <button type="button" className={buttonClass.ghost} aria-label={`Duplicate ${flow.name}`} onClick={() => void duplicate(flow)}>
+                      <button
+                        type="button"
+                        className={buttonClass.ghost}
+                        aria-label={`Duplicate ${flow.name}`}
+                        onClick={() => void duplicate(flow)}
+                      >
                         Duplicate
                       </button>
-                      <button type="button" className={buttonClass.ghost} aria-label={`Export ${flow.name}`} onClick={() => exportFlow(flow)}>
+                      <button
+                        type="button"
+                        className={buttonClass.ghost}
+                        aria-label={`Export ${flow.name}`}
+                        onClick={() => exportFlow(flow)}
+                      >
                         Export
                       </button>
                       <button

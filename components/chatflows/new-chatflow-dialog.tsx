@@ -48,7 +48,14 @@ export function NewChatflowDialog({ open, onClose }: { open: boolean; onClose: (
       <form onSubmit={submit} className="flex flex-col gap-4">
         <label className={labelClass}>
           Name
-          <input name="name" required maxLength={200} autoFocus className={inputClass} placeholder="Support assistant" />
+          <input
+            name="name"
+            required
+            maxLength={200}
+            autoFocus
+            className={inputClass}
+            placeholder="Support assistant"
+          />
         </label>
         <label className={labelClass}>
           Type
@@ -61,7 +68,9 @@ export function NewChatflowDialog({ open, onClose }: { open: boolean; onClose: (
           </select>
         </label>
         <label className={labelClass}>
-          Categories <span className="font-normal text-slate-500">(optional, separated by ;)</span>
+          <span>
+            Categories <span className="font-normal text-slate-500">(optional, separated by ;)</span>
+          </span>
           <input name="category" className={inputClass} placeholder="support; internal" />
         </label>
         <div className="flex justify-end gap-2">

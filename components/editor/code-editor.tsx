@@ -10,7 +10,10 @@ export const CodeEditor = dynamic<MonacoCodeEditorProps>(
   {
     ssr: false,
     loading: () => (
-      <div role="status" className="flex h-80 items-center justify-center rounded-md border border-slate-300 text-sm text-slate-500">
+      <div
+        role="status"
+        className="flex h-80 items-center justify-center rounded-md border border-slate-300 text-sm text-slate-500"
+      >
         Loading editor…
       </div>
     ),

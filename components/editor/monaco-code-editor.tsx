@@ -60,7 +60,10 @@ export function MonacoCodeEditor({
 
   useEffect(() => {
     if (!declarations) return;
-    const library = monaco.typescript.javascriptDefaults.addExtraLib(declarations, "ts:filename/tool-globals.d.ts");
+    const library = monaco.typescript.javascriptDefaults.addExtraLib(
+      declarations,
+      "ts:filename/tool-globals.d.ts",
+    );
     return () => library.dispose();
   }, [declarations]);
 

@@ -2,7 +2,13 @@
 
 import { useState } from "react";
 import { buttonClass, fieldClass } from "@/components/ui/styles";
-import { emptyRow, propertyTypes, rowsFromSchema, schemaFromRows, type PropertyRow } from "@/lib/client/tool-schema";
+import {
+  emptyRow,
+  propertyTypes,
+  rowsFromSchema,
+  schemaFromRows,
+  type PropertyRow,
+} from "@/lib/client/tool-schema";
 
 const cell = `${fieldClass} w-full px-2 py-1 text-sm`;
 
@@ -28,7 +34,11 @@ export function SchemaEditor({ rows, onChange, errors }: SchemaEditorProps) {
         <h2 id="schema-heading" className="text-sm font-semibold text-slate-800">
           Input schema
         </h2>
-        <div role="tablist" aria-label="Schema view" className="flex rounded-md border border-slate-300 p-0.5 text-xs">
+        <div
+          role="tablist"
+          aria-label="Schema view"
+          className="flex rounded-md border border-slate-300 p-0.5 text-xs"
+        >
           {(["table", "json"] as const).map((name) => (
             <button
               key={name}
@@ -73,10 +83,21 @@ export function SchemaEditor({ rows, onChange, errors }: SchemaEditorProps) {
               {rows.map((row, index) => (
                 <tr key={index} className="border-t border-slate-100 align-top">
                   <td className="w-36 p-1.5">
-                    <input aria-label={`Property ${index + 1} name`} className={`${cell} font-mono`} value={row.name} placeholder="city" onChange={(event) => update(index, { name: event.target.value })} />
+                    <input
+                      aria-label={`Property ${index + 1} name`}
+                      className={`${cell} font-mono`}
+                      value={row.name}
+                      placeholder="city"
+                      onChange={(event) => update(index, { name: event.target.value })}
+                    />
                   </td>
                   <td className="w-28 p-1.5">
-                    <select aria-label={`Property ${index + 1} type`} className={cell} value={row.type} onChange={(event) => update(index, { type: event.target.value as PropertyRow["type"] })}>
+                    <select
+                      aria-label={`Property ${index + 1} type`}
+                      className={cell}
+                      value={row.type}
+                      onChange={(event) => update(index, { type: event.target.value as PropertyRow["type"] })}
+                    >
                       {propertyTypes.map((type) => (
                         <option key={type} value={type}>
                           {type}
@@ -85,19 +106,47 @@ export function SchemaEditor({ rows, onChange, errors }: SchemaEditorProps) {
                     </select>
                   </td>
                   <td className="p-1.5">
-                    <input aria-label={`Property ${index + 1} description`} className={cell} value={row.description} placeholder="What the agent should pass" onChange={(event) => update(index, { description: event.target.value })} />
+                    <input
+                      aria-label={`Property ${index + 1} description`}
+                      className={cell}
+                      value={row.description}
+                      placeholder="What the agent should pass"
+                      onChange={(event) => update(index, { description: event.target.value })}
+                    />
                   </td>
                   <td className="p-1.5 text-center">
-                    <input type="checkbox" aria-label={`Property ${index + 1} required`} className="mt-1.5 accent-indigo-600" checked={row.required} onChange={(event) => update(index, { required: event.target.checked })} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Property ${index + 1} required`}
+                      className="mt-1.5 accent-indigo-600"
+                      checked={row.required}
+                      onChange={(event) => update(index, { required: event.target.checked })}
+                    />
                   </td>
                   <td className="w-32 p-1.5">
-                    <input aria-label={`Property ${index + 1} allowed values`} className={cell} value={row.enumText} placeholder="a, b" onChange={(event) => update(index, { enumText: event.target.value })} />
+                    <input
+                      aria-label={`Property ${index + 1} allowed values`}
+                      className={cell}
+                      value={row.enumText}
+                      placeholder="a, b"
+                      onChange={(event) => update(index, { enumText: event.target.value })}
+                    />
                   </td>
                   <td className="w-28 p-1.5">
-                    <input aria-label={`Property ${index + 1} default`} className={cell} value={row.defaultText} onChange={(event) => update(index, { defaultText: event.target.value })} />
+                    <input
+                      aria-label={`Property ${index + 1} default`}
+                      className={cell}
+                      value={row.defaultText}
+                      onChange={(event) => update(index, { defaultText: event.target.value })}
+                    />
                   </td>
                   <td className="p-1.5">
-                    <button type="button" aria-label={`Remove property ${index + 1}`} className={buttonClass.icon} onClick={() => onChange(rows.filter((_, position) => position !== index))}>
+                    <button
+                      type="button"
+                      aria-label={`Remove property ${index + 1}`}
+                      className={buttonClass.icon}
+                      onClick={() => onChange(rows.filter((_, position) => position !== index))}
+                    >
                       ×
                     </button>
                   </td>
@@ -106,7 +155,11 @@ export function SchemaEditor({ rows, onChange, errors }: SchemaEditorProps) {
             </tbody>
           </table>
           <div className="border-t border-slate-100 p-1.5">
-            <button type="button" className={buttonClass.ghost} onClick={() => onChange([...rows, emptyRow()])}>
+            <button
+              type="button"
+              className={buttonClass.ghost}
+              onClick={() => onChange([...rows, emptyRow()])}
+            >
               + Add property
             </button>
           </div>
@@ -126,11 +179,15 @@ export function SchemaEditor({ rows, onChange, errors }: SchemaEditorProps) {
                 onChange(rowsFromSchema(text));
                 setJsonError(null);
               } catch (caught) {
-                setJsonError(caught instanceof SyntaxError ? "Not valid JSON yet" : (caught as Error).message);
+                setJsonError(
+                  caught instanceof SyntaxError ? "Not valid JSON yet" : (caught as Error).message,
+                );
               }
             }}
           />
-          {jsonError && <p className="text-xs text-red-600">{jsonError}; the table keeps the last valid schema.</p>}
+          {jsonError && (
+            <p className="text-xs text-red-600">{jsonError}; the table keeps the last valid schema.</p>
+          )}
         </div>
       )}
       {errors.length > 0 && (

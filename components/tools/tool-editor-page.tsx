@@ -11,12 +11,21 @@ import { ToolEditor } from "./tool-editor";
 /** `/tools/new` opens an empty editor; `/tools/<id>` loads the tool first. */
 export function ToolEditorPage({ toolId }: { toolId: string }) {
   const isNew = toolId === "new";
-  const { data, error } = useApiData(isNew ? null : `tool:${toolId}`, (signal) => callApi<Tool>(`/tools/${toolId}`, { signal }));
+  const { data, error } = useApiData(isNew ? null : `tool:${toolId}`, (signal) =>
+    callApi<Tool>(`/tools/${toolId}`, { signal }),
+  );
   if (isNew) return <ToolEditor tool={null} />;
   if (error) {
     return (
       <div className="mx-auto max-w-xl p-10">
-        <EmptyState title="Could not open this tool" action={<Link href="/tools" className={buttonClass.secondary}>Back to tools</Link>}>
+        <EmptyState
+          title="Could not open this tool"
+          action={
+            <Link href="/tools" className={buttonClass.secondary}>
+              Back to tools
+            </Link>
+          }
+        >
           {error}
         </EmptyState>
       </div>

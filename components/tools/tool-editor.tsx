@@ -9,7 +9,13 @@ import { buttonClass, fieldClass, inputClass, labelClass } from "@/components/ui
 import { useToast } from "@/components/ui/toaster";
 import { useUnsavedChangesGuard } from "@/components/ui/use-unsaved-changes-guard";
 import { callApi, errorMessage } from "@/lib/client/api";
-import { rowsFromSchema, sampleInput, schemaFromRows, toolGlobalsDeclaration, type PropertyRow } from "@/lib/client/tool-schema";
+import {
+  rowsFromSchema,
+  sampleInput,
+  schemaFromRows,
+  toolGlobalsDeclaration,
+  type PropertyRow,
+} from "@/lib/client/tool-schema";
 import type { Tool } from "@/lib/client/types";
 import { SchemaEditor } from "./schema-editor";
 import { ToolIcon } from "./tool-list";
@@ -51,7 +57,10 @@ type TestResult = { output?: string; error?: string; durationMs?: number };
 function ArgsHelp({ rows }: { rows: PropertyRow[] }) {
   const named = rows.filter((row) => row.name.trim());
   return (
-    <aside aria-label="Variables in scope" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-xs text-slate-700">
+    <aside
+      aria-label="Variables in scope"
+      className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-xs text-slate-700"
+    >
       <h3 className="mb-1.5 font-semibold text-slate-800">In scope</h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {named.map((row) => (
@@ -72,8 +81,8 @@ function ArgsHelp({ rows }: { rows: PropertyRow[] }) {
         <dd>chatflowId, chatId, sessionId of the chat</dd>
       </dl>
       <p className="mt-2 text-slate-500">
-        The code is the body of an async function: use <code>await</code> and <code>return</code> a string. It runs in
-        an isolate without <code>require</code>, files or network.
+        The code is the body of an async function: use <code>await</code> and <code>return</code> a string. It
+        runs in an isolate without <code>require</code>, files or network.
       </p>
     </aside>
   );
@@ -88,7 +97,9 @@ export function ToolEditor({ tool: initial }: { tool: Tool | null }) {
   const [saved, setSaved] = useState(() => JSON.stringify(draftOf(initial)));
   const [isSaving, setSaving] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
-  const [testInput, setTestInput] = useState(() => JSON.stringify(sampleInput(draftOf(initial).rows), null, 2));
+  const [testInput, setTestInput] = useState(() =>
+    JSON.stringify(sampleInput(draftOf(initial).rows), null, 2),
+  );
   const [testResult, setTestResult] = useState<TestResult | null>(null);
   const [isTesting, setTesting] = useState(false);
 
@@ -151,7 +162,9 @@ export function ToolEditor({ tool: initial }: { tool: Tool | null }) {
     setTestResult(null);
     try {
       setTestResult(
-        await callApi<TestResult>("/tools/run", { body: { func: draft.func, schema: JSON.stringify(schema), input } }),
+        await callApi<TestResult>("/tools/run", {
+          body: { func: draft.func, schema: JSON.stringify(schema), input },
+        }),
       );
     } catch (caught) {
       setTestResult({ error: errorMessage(caught) });
@@ -178,16 +191,27 @@ export function ToolEditor({ tool: initial }: { tool: Tool | null }) {
           ← Tools
         </Link>
         <ToolIcon tool={{ name: draft.name, color: draft.color, iconSrc: draft.iconSrc || null }} size={32} />
-        <h1 className="flex-1 truncate text-xl font-semibold">{tool ? draft.name || "Untitled tool" : "New tool"}</h1>
+        <h1 className="flex-1 truncate text-xl font-semibold">
+          {tool ? draft.name || "Untitled tool" : "New tool"}
+        </h1>
         <span className="text-xs text-slate-500" data-testid="tool-save-status">
           {isDirty ? "Unsaved changes" : tool ? "Saved" : ""}
         </span>
         {tool && (
-          <button type="button" className={`${buttonClass.ghost} text-red-700`} onClick={() => setDeleting(true)}>
+          <button
+            type="button"
+            className={`${buttonClass.ghost} text-red-700`}
+            onClick={() => setDeleting(true)}
+          >
             Delete
           </button>
         )}
-        <button type="button" className={buttonClass.primary} onClick={() => void save()} disabled={isSaving || !draft.name.trim() || !draft.description.trim()}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onClick={() => void save()}
+          disabled={isSaving || !draft.name.trim() || !draft.description.trim()}
+        >
           {isSaving ? "Saving…" : tool ? "Save" : "Create tool"}
         </button>
       </div>
@@ -195,24 +219,60 @@ export function ToolEditor({ tool: initial }: { tool: Tool | null }) {
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-4 rounded-xl border border-slate-200 bg-white p-4">
         <label className={labelClass}>
           Name
-          <input className={inputClass} value={draft.name} maxLength={100} placeholder="get_weather" onChange={(event) => change({ name: event.target.value })} />
+          <input
+            className={inputClass}
+            value={draft.name}
+            maxLength={100}
+            placeholder="get_weather"
+            onChange={(event) => change({ name: event.target.value })}
+          />
         </label>
         <div className="flex gap-3">
           <label className={labelClass}>
             Colour
             <span className="flex items-center gap-2">
-              <input type="color" aria-label="Colour picker" className="h-8 w-10 cursor-pointer rounded border border-slate-300" value={draft.color} onChange={(event) => change({ color: event.target.value })} />
-              <input aria-label="Colour" className={`${fieldClass} w-24 font-mono`} value={draft.color} onChange={(event) => change({ color: event.target.value })} />
+              <input
+                type="color"
+                aria-label="Colour picker"
+                className="h-8 w-10 cursor-pointer rounded border border-slate-300"
+                value={draft.color}
+                onChange={(event) => change({ color: event.target.value })}
+              />
+              <input
+                aria-label="Colour"
+                className={`${fieldClass} w-24 font-mono`}
+                value={draft.color}
+                onChange={(event) => change({ color: event.target.value })}
+              />
             </span>
           </label>
           <label className={`${labelClass} flex-1`}>
-            Icon URL <span className="font-normal text-slate-500">(optional)</span>
-            <input className={inputClass} type="url" placeholder="https://…/icon.png" value={draft.iconSrc} onChange={(event) => change({ iconSrc: event.target.value })} />
+            <span>
+              Icon URL <span className="font-normal text-slate-500">(optional)</span>
+            </span>
+            <input
+              className={inputClass}
+              type="url"
+              placeholder="https://…/icon.png"
+              value={draft.iconSrc}
+              onChange={(event) => change({ iconSrc: event.target.value })}
+            />
           </label>
         </div>
         <label className={`${labelClass} col-span-2`}>
-          Description <span className="font-normal text-slate-500">(the agent reads it to decide when to call the tool)</span>
-          <textarea className={inputClass} rows={2} value={draft.description} placeholder="Returns the current weather for a city" onChange={(event) => change({ description: event.target.value })} />
+          <span>
+            Description{" "}
+            <span className="font-normal text-slate-500">
+              (the agent reads it to decide when to call the tool)
+            </span>
+          </span>
+          <textarea
+            className={inputClass}
+            rows={2}
+            value={draft.description}
+            placeholder="Returns the current weather for a city"
+            onChange={(event) => change({ description: event.target.value })}
+          />
         </label>
       </div>
 
@@ -223,7 +283,13 @@ export function ToolEditor({ tool: initial }: { tool: Tool | null }) {
       <div className="grid grid-cols-[minmax(0,1fr)_16rem] gap-4 rounded-xl border border-slate-200 bg-white p-4">
         <div className="flex min-w-0 flex-col gap-2">
           <h2 className="text-sm font-semibold text-slate-800">Function</h2>
-          <CodeEditor value={draft.func} onChange={(func) => change({ func })} declarations={declarations} ariaLabel="Tool function" onSave={() => void save()} />
+          <CodeEditor
+            value={draft.func}
+            onChange={(func) => change({ func })}
+            declarations={declarations}
+            ariaLabel="Tool function"
+            onSave={() => void save()}
+          />
         </div>
         <ArgsHelp rows={draft.rows} />
       </div>
@@ -232,29 +298,58 @@ export function ToolEditor({ tool: initial }: { tool: Tool | null }) {
         <div className="flex flex-col gap-2">
           <div className="flex items-center justify-between">
             <h2 className="text-sm font-semibold text-slate-800">Test input</h2>
-            <button type="button" className={buttonClass.ghost} onClick={() => setTestInput(JSON.stringify(sampleInput(draft.rows), null, 2))}>
+            <button
+              type="button"
+              className={buttonClass.ghost}
+              onClick={() => setTestInput(JSON.stringify(sampleInput(draft.rows), null, 2))}
+            >
               Fill from schema
             </button>
           </div>
-          <textarea aria-label="Test input" spellCheck={false} rows={6} className={`${inputClass} font-mono text-xs`} value={testInput} onChange={(event) => setTestInput(event.target.value)} />
-          <button type="button" className={`${buttonClass.secondary} self-start`} onClick={() => void runTest()} disabled={isTesting}>
+          <textarea
+            aria-label="Test input"
+            spellCheck={false}
+            rows={6}
+            className={`${inputClass} font-mono text-xs`}
+            value={testInput}
+            onChange={(event) => setTestInput(event.target.value)}
+          />
+          <button
+            type="button"
+            className={`${buttonClass.secondary} self-start`}
+            onClick={() => void runTest()}
+            disabled={isTesting}
+          >
             {isTesting ? "Running…" : "Test"}
           </button>
         </div>
         <div className="flex flex-col gap-2" aria-live="polite">
           <h2 className="text-sm font-semibold text-slate-800">Result</h2>
-          {!testResult && <p className="text-sm text-slate-500">Run the function with the test input to see what the agent would get.</p>}
+          {!testResult && (
+            <p className="text-sm text-slate-500">
+              Run the function with the test input to see what the agent would get.
+            </p>
+          )}
           {testResult?.error !== undefined && (
-            <pre role="alert" data-testid="tool-test-error" className="overflow-auto rounded-md bg-red-50 p-3 text-xs whitespace-pre-wrap text-red-800">
+            <pre
+              role="alert"
+              data-testid="tool-test-error"
+              className="overflow-auto rounded-md bg-red-50 p-3 text-xs whitespace-pre-wrap text-red-800"
+            >
               {testResult.error}
             </pre>
           )}
           {testResult?.output !== undefined && (
             <>
-              <pre data-testid="tool-test-output" className="overflow-auto rounded-md bg-emerald-50 p-3 text-xs whitespace-pre-wrap text-emerald-900">
+              <pre
+                data-testid="tool-test-output"
+                className="overflow-auto rounded-md bg-emerald-50 p-3 text-xs whitespace-pre-wrap text-emerald-900"
+              >
                 {testResult.output}
               </pre>
-              {testResult.durationMs !== undefined && <p className="text-xs text-slate-500">Ran in {testResult.durationMs} ms</p>}
+              {testResult.durationMs !== undefined && (
+                <p className="text-xs text-slate-500">Ran in {testResult.durationMs} ms</p>
+              )}
             </>
           )}
         </div>

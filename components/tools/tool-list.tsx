@@ -10,7 +10,13 @@ import { useApiData } from "@/components/ui/use-api-data";
 import { callApi, errorMessage, listAll } from "@/lib/client/api";
 import type { Tool } from "@/lib/client/types";
 
-export function ToolIcon({ tool, size = 36 }: { tool: Pick<Tool, "name" | "color" | "iconSrc">; size?: number }) {
+export function ToolIcon({
+  tool,
+  size = 36,
+}: {
+  tool: Pick<Tool, "name" | "color" | "iconSrc">;
+  size?: number;
+}) {
   if (tool.iconSrc) {
     // eslint-disable-next-line @next/next/no-img-element -- any http(s) URL; next/image would need each host configured
     return <img src={tool.iconSrc} alt="" width={size} height={size} className="rounded-md object-cover" />;
@@ -38,7 +44,9 @@ export function ToolList() {
 
   const visible = useMemo(() => {
     const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    return (data ?? []).filter((tool) => words.every((word) => `${tool.name} ${tool.description}`.toLowerCase().includes(word)));
+    return (data ?? []).filter((tool) =>
+      words.every((word) => `${tool.name} ${tool.description}`.toLowerCase().includes(word)),
+    );
   }, [data, query]);
 
   async function remove(tool: Tool) {
@@ -56,7 +64,9 @@ export function ToolList() {
       <div className="mb-5 flex items-center justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold">Tools</h1>
-          <p className="text-sm text-slate-500">JavaScript functions your agents can call, run in a sandbox.</p>
+          <p className="text-sm text-slate-500">
+            JavaScript functions your agents can call, run in a sandbox.
+          </p>
         </div>
         <Link href="/tools/new" className={buttonClass.primary}>
           + New tool
@@ -73,7 +83,14 @@ export function ToolList() {
       {data === undefined && !error ? (
         <LoadingRows label="Loading tools" />
       ) : (data ?? []).length === 0 ? (
-        <EmptyState title="No tools yet" action={<Link href="/tools/new" className={buttonClass.primary}>+ New tool</Link>}>
+        <EmptyState
+          title="No tools yet"
+          action={
+            <Link href="/tools/new" className={buttonClass.primary}>
+              + New tool
+            </Link>
+          }
+        >
           A tool is a function with an input schema; add it to a Tool Agent with the Custom Tool node.
         </EmptyState>
       ) : visible.length === 0 ? (
@@ -81,7 +98,11 @@ export function ToolList() {
       ) : (
         <ul className="grid grid-cols-2 gap-3 xl:grid-cols-3">
           {visible.map((tool) => (
-            <li key={tool.id} data-testid="tool-card" className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4">
+            <li
+              key={tool.id}
+              data-testid="tool-card"
+              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4"
+            >
               <ToolIcon tool={tool} />
               <div className="min-w-0 flex-1">
                 <Link href={`/tools/${tool.id}`} className="font-medium text-indigo-700 hover:underline">
@@ -89,7 +110,12 @@ export function ToolList() {
                 </Link>
                 <p className="line-clamp-2 text-sm text-slate-600">{tool.description}</p>
               </div>
-              <button type="button" aria-label={`Delete ${tool.name}`} className={`${buttonClass.ghost} self-start text-red-700`} onClick={() => setToDelete(tool)}>
+              <button
+                type="button"
+                aria-label={`Delete ${tool.name}`}
+                className={`${buttonClass.ghost} self-start text-red-700`}
+                onClick={() => setToDelete(tool)}
+              >
                 Delete
               </button>
             </li>

@@ -12,7 +12,11 @@ export function AccountMenu({ workspaceName, email }: { workspaceName: string; e
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === "Escape"
+          : !root.current?.contains(event.target as Node)
+      ) {
         setOpen(false);
       }
     };
@@ -51,10 +55,20 @@ export function AccountMenu({ workspaceName, email }: { workspaceName: string; e
             <p className="font-medium text-slate-900">{workspaceName}</p>
             <p className="truncate text-xs text-slate-500">{email}</p>
           </div>
-          <Link role="menuitem" href="/apikeys" className="block px-3 py-1.5 hover:bg-slate-50" onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            href="/apikeys"
+            className="block px-3 py-1.5 hover:bg-slate-50"
+            onClick={() => setOpen(false)}
+          >
             API keys
           </Link>
-          <Link role="menuitem" href="/credentials" className="block px-3 py-1.5 hover:bg-slate-50" onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            href="/credentials"
+            className="block px-3 py-1.5 hover:bg-slate-50"
+            onClick={() => setOpen(false)}
+          >
             Credentials
           </Link>
           <button

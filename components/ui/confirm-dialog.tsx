@@ -14,7 +14,14 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" for destructive actions; the confirm button waits for the action to finish. */
-export function ConfirmDialog({ open, title, message, confirmLabel = "Delete", onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = "Delete",
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   return (
     <Dialog open={open} title={title} onClose={onClose} width="max-w-md" testId="confirm-dialog">

@@ -39,14 +39,21 @@ export function Toaster({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const api = useMemo<ToastApi>(
-    () => ({ show, error: (message) => show(message, "error"), success: (message) => show(message, "success") }),
+    () => ({
+      show,
+      error: (message) => show(message, "error"),
+      success: (message) => show(message, "success"),
+    }),
     [show],
   );
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-[100] flex w-80 flex-col gap-2">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed right-4 bottom-4 z-[100] flex w-80 flex-col gap-2"
+      >
         {toasts.map((toast) => (
           <div
             key={toast.id}

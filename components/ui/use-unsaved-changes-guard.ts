@@ -17,7 +17,14 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
     };
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-      if (!link || link.target === "_blank" || event.metaKey || event.ctrlKey || link.origin !== window.location.origin) return;
+      if (
+        !link ||
+        link.target === "_blank" ||
+        event.metaKey ||
+        event.ctrlKey ||
+        link.origin !== window.location.origin
+      )
+        return;
       if (!window.confirm(question)) {
         event.preventDefault();
         event.stopPropagation();

@@ -15,7 +15,10 @@ export class ApiRequestError extends Error {
 /** The most useful message of a failed response body (a validation detail beats the summary). */
 export function readErrorMessage(body: unknown, status: number): string {
   if (body && typeof body === "object") {
-    const { message, details } = body as { message?: unknown; details?: Array<{ path?: string; message?: string }> };
+    const { message, details } = body as {
+      message?: unknown;
+      details?: Array<{ path?: string; message?: string }>;
+    };
     const detail = details?.[0];
     if (detail?.message) return detail.path ? `${detail.path}: ${detail.message}` : detail.message;
     if (typeof message === "string" && message) return message;
@@ -45,7 +48,8 @@ export async function callApi<T>(path: string, options: RequestOptions = {}): Pr
   const response = await fetch(`/api/v1${path}`, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     headers: hasBody ? { "Content-Type": "application/json" } : undefined,
-    body: options.body instanceof FormData ? options.body : hasBody ? JSON.stringify(options.body) : undefined,
+    body:
+      options.body instanceof FormData ? options.body : hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
     credentials: "same-origin",
   });

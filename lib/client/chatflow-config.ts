@@ -2,7 +2,8 @@
 // form values and written back without dropping keys the form does not know.
 
 type Raw = Record<string, unknown>;
-const isRecord = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function parseJsonObject(text: string | null): Raw {
   if (!text) return {};
@@ -35,7 +36,13 @@ const text = (value: unknown, fallback: string) => (typeof value === "string" &&
 function readStarterPrompts(value: unknown): string[] {
   const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
   return entries
-    .map((entry) => (typeof entry === "string" ? entry : isRecord(entry) && typeof entry.prompt === "string" ? entry.prompt : ""))
+    .map((entry) =>
+      typeof entry === "string"
+        ? entry
+        : isRecord(entry) && typeof entry.prompt === "string"
+          ? entry.prompt
+          : "",
+    )
     .filter(Boolean);
 }
 
@@ -72,9 +79,21 @@ export function writeAppearance(chatbotConfig: string | null, appearance: Appear
     titleBackgroundColor: appearance.titleBackgroundColor,
     titleTextColor: appearance.titleTextColor,
     backgroundColor: appearance.backgroundColor,
-    botMessage: { ...nested("botMessage"), backgroundColor: appearance.botMessageBackgroundColor, textColor: appearance.botMessageTextColor },
-    userMessage: { ...nested("userMessage"), backgroundColor: appearance.userMessageBackgroundColor, textColor: appearance.userMessageTextColor },
-    textInput: { ...nested("textInput"), sendButtonColor: appearance.sendButtonColor, placeholder: appearance.placeholder },
+    botMessage: {
+      ...nested("botMessage"),
+      backgroundColor: appearance.botMessageBackgroundColor,
+      textColor: appearance.botMessageTextColor,
+    },
+    userMessage: {
+      ...nested("userMessage"),
+      backgroundColor: appearance.userMessageBackgroundColor,
+      textColor: appearance.userMessageTextColor,
+    },
+    textInput: {
+      ...nested("textInput"),
+      sendButtonColor: appearance.sendButtonColor,
+      placeholder: appearance.placeholder,
+    },
     starterPrompts: Object.fromEntries(prompts.map((prompt, index) => [String(index), { prompt }])),
   };
   return JSON.stringify(next);
@@ -108,7 +127,14 @@ export function writeAccess(apiConfig: string | null, access: AccessSettings): s
   if (access.limitMax.trim()) rateLimit.limitMax = Number(access.limitMax);
   if (access.limitDuration.trim()) rateLimit.limitDuration = Number(access.limitDuration);
   if (access.limitMsg.trim()) rateLimit.limitMsg = access.limitMsg.trim();
-  return JSON.stringify({ ...config, rateLimit, overrideConfig: { ...(isRecord(config.overrideConfig) ? config.overrideConfig : {}), status: access.allowOverrides } });
+  return JSON.stringify({
+    ...config,
+    rateLimit,
+    overrideConfig: {
+      ...(isRecord(config.overrideConfig) ? config.overrideConfig : {}),
+      status: access.allowOverrides,
+    },
+  });
 }
 
 /** One origin per line (or comma-separated) → the list the API stores. */

@@ -15,7 +15,11 @@ describe("parseFlowFile", () => {
     expect(parseFlowFile(JSON.stringify(row), "x.json")).toEqual([
       { name: "Row", flowData: JSON.stringify(flow), type: "AGENTFLOW", category: "a;b" },
     ]);
-    const all = { Tool: [], ChatFlow: [{ name: "One", flowData: JSON.stringify(flow) }], AgentFlow: [{ name: "Two", flowData: flow }] };
+    const all = {
+      Tool: [],
+      ChatFlow: [{ name: "One", flowData: JSON.stringify(flow) }],
+      AgentFlow: [{ name: "Two", flowData: flow }],
+    };
     expect(parseFlowFile(JSON.stringify(all), "export.json").map((item) => [item.name, item.type])).toEqual([
       ["One", "CHATFLOW"],
       ["Two", "AGENTFLOW"],
@@ -24,13 +28,18 @@ describe("parseFlowFile", () => {
 
   it("rejects files that are not flows, with a message naming the file", () => {
     expect(() => parseFlowFile("nope", "a.json")).toThrow("a.json is not a JSON file");
-    expect(() => parseFlowFile("{}", "b.json")).toThrow("b.json is not a chatflow export (expected nodes and edges)");
+    expect(() => parseFlowFile("{}", "b.json")).toThrow(
+      "b.json is not a chatflow export (expected nodes and edges)",
+    );
   });
 });
 
 describe("exportFlowFile", () => {
   it("writes the nodes and edges under a Flowise-style file name", () => {
-    const file = exportFlowFile({ name: "My/Bot", flowData: JSON.stringify({ ...flow, viewport: { x: 0, y: 0, zoom: 1 } }) });
+    const file = exportFlowFile({
+      name: "My/Bot",
+      flowData: JSON.stringify({ ...flow, viewport: { x: 0, y: 0, zoom: 1 } }),
+    });
     expect(file.fileName).toBe("My Bot Chatflow.json");
     expect(JSON.parse(file.text)).toEqual(flow);
     expect(nameFromFileName(file.fileName)).toBe("My Bot");

@@ -12,13 +12,17 @@ export interface ImportedChatflow {
 }
 
 type Raw = Record<string, unknown>;
-const isRecord = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isFlowData = (value: unknown): value is Raw =>
   isRecord(value) && Array.isArray(value.nodes) && Array.isArray(value.edges);
 
 /** "Support Bot Chatflow.json" → "Support Bot". */
 export function nameFromFileName(fileName: string): string {
-  const base = fileName.replace(/\.json$/i, "").replace(/\s+(Chatflow|Agentflow|Agents|Multiagent)$/i, "").trim();
+  const base = fileName
+    .replace(/\.json$/i, "")
+    .replace(/\s+(Chatflow|Agentflow|Agents|Multiagent)$/i, "")
+    .trim();
   return base || "Imported chatflow";
 }
 
@@ -60,13 +64,23 @@ export function parseFlowFile(text: string, fileName: string): ImportedChatflow[
   }
   const name = nameFromFileName(fileName);
   if (isFlowData(value)) {
-    return [{ name, flowData: JSON.stringify({ nodes: value.nodes, edges: value.edges }), type: "CHATFLOW", category: null }];
+    return [
+      {
+        name,
+        flowData: JSON.stringify({ nodes: value.nodes, edges: value.edges }),
+        type: "CHATFLOW",
+        category: null,
+      },
+    ];
   }
-  if (Array.isArray(value)) return value.map((row, index) => fromRow(row, `${name} ${index + 1}`, "CHATFLOW"));
+  if (Array.isArray(value))
+    return value.map((row, index) => fromRow(row, `${name} ${index + 1}`, "CHATFLOW"));
   if (isRecord(value) && "flowData" in value) return [fromRow(value, name, "CHATFLOW")];
   if (isRecord(value)) {
     const rows = Object.entries(exportKeys).flatMap(([key, type]) =>
-      Array.isArray(value[key]) ? (value[key] as unknown[]).map((row, index) => fromRow(row, `${name} ${index + 1}`, type)) : [],
+      Array.isArray(value[key])
+        ? (value[key] as unknown[]).map((row, index) => fromRow(row, `${name} ${index + 1}`, type))
+        : [],
     );
     if (rows.length > 0) return rows;
   }
@@ -74,7 +88,10 @@ export function parseFlowFile(text: string, fileName: string): ImportedChatflow[
 }
 
 /** The file a chatflow exports to: its flowData, pretty-printed, named like Flowise's. */
-export function exportFlowFile(chatflow: Pick<Chatflow, "name" | "flowData">): { fileName: string; text: string } {
+export function exportFlowFile(chatflow: Pick<Chatflow, "name" | "flowData">): {
+  fileName: string;
+  text: string;
+} {
   let flow: Raw = { nodes: [], edges: [] };
   try {
     const parsed = JSON.parse(chatflow.flowData);

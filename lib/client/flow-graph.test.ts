@@ -56,7 +56,13 @@ const catalog = normalizeCatalog([
       { name: "model", label: "Chat Model", type: "BaseChatModel" },
     ],
   },
-  { name: "calculator", label: "Calculator", category: "Tools", baseClasses: ["Calculator", "Tool"], inputs: [] },
+  {
+    name: "calculator",
+    label: "Calculator",
+    category: "Tools",
+    baseClasses: ["Calculator", "Tool"],
+    inputs: [],
+  },
 ]);
 
 const def = (name: string) => catalog.get(name)!;
@@ -66,7 +72,12 @@ function conversationFlow() {
   const memory = createNode(def("bufferMemory"), "bufferMemory_0", { x: 0, y: 400 });
   const chain = createNode(def("conversationChain"), "conversationChain_0", { x: 400, y: 0 });
   const edges = [
-    { source: model.id, target: chain.id, sourceHandle: outputHandleId(model.id, def("chatOpenAI").outputs[0]), targetHandle: inputHandleId(chain.id, def("conversationChain").anchors[0]) },
+    {
+      source: model.id,
+      target: chain.id,
+      sourceHandle: outputHandleId(model.id, def("chatOpenAI").outputs[0]),
+      targetHandle: inputHandleId(chain.id, def("conversationChain").anchors[0]),
+    },
   ].reduce<FlowEdge[]>((all, connection) => connectEdges(all, connection, false), []);
   return { nodes: [model, memory, chain], edges };
 }
@@ -75,13 +86,37 @@ describe("node catalog", () => {
   it("splits array and keyed inputs into typed anchors and params", () => {
     const chain = def("conversationChain");
     expect(chain.anchors).toEqual([
-      { name: "model", label: "Model", types: ["BaseChatModel"], list: false, optional: false, description: undefined },
-      { name: "memory", label: "Memory", types: ["BaseMemory"], list: false, optional: true, description: undefined },
+      {
+        name: "model",
+        label: "Model",
+        types: ["BaseChatModel"],
+        list: false,
+        optional: false,
+        description: undefined,
+      },
+      {
+        name: "memory",
+        label: "Memory",
+        types: ["BaseMemory"],
+        list: false,
+        optional: true,
+        description: undefined,
+      },
     ]);
-    expect(chain.params.map((param) => [param.name, param.type, param.rows])).toEqual([["systemMessagePrompt", "string", 4]]);
-    expect(def("chatOpenAI").credential).toEqual({ label: "Credential", names: ["openAIApi"], optional: true });
+    expect(chain.params.map((param) => [param.name, param.type, param.rows])).toEqual([
+      ["systemMessagePrompt", "string", 4],
+    ]);
+    expect(def("chatOpenAI").credential).toEqual({
+      label: "Credential",
+      names: ["openAIApi"],
+      optional: true,
+    });
     expect(def("chatOpenAI").outputs).toEqual([
-      { name: "chatOpenAI", label: "ChatOpenAI", types: ["ChatOpenAI", "BaseChatModel", "BaseLanguageModel"] },
+      {
+        name: "chatOpenAI",
+        label: "ChatOpenAI",
+        types: ["ChatOpenAI", "BaseChatModel", "BaseLanguageModel"],
+      },
     ]);
   });
 });
@@ -90,7 +125,12 @@ describe("connections", () => {
   it("accepts an output whose classes include the anchor's type", () => {
     const { nodes, edges } = conversationFlow();
     const verdict = checkConnection(
-      { source: "bufferMemory_0", target: "conversationChain_0", sourceHandle: outputHandleId("bufferMemory_0", def("bufferMemory").outputs[0]), targetHandle: inputHandleId("conversationChain_0", def("conversationChain").anchors[1]) },
+      {
+        source: "bufferMemory_0",
+        target: "conversationChain_0",
+        sourceHandle: outputHandleId("bufferMemory_0", def("bufferMemory").outputs[0]),
+        targetHandle: inputHandleId("conversationChain_0", def("conversationChain").anchors[1]),
+      },
       nodes,
       edges,
       catalog,
@@ -101,7 +141,12 @@ describe("connections", () => {
   it("refuses a memory plugged into the model anchor, naming the accepted type", () => {
     const { nodes, edges } = conversationFlow();
     const verdict = checkConnection(
-      { source: "bufferMemory_0", target: "conversationChain_0", sourceHandle: outputHandleId("bufferMemory_0", def("bufferMemory").outputs[0]), targetHandle: inputHandleId("conversationChain_0", def("conversationChain").anchors[0]) },
+      {
+        source: "bufferMemory_0",
+        target: "conversationChain_0",
+        sourceHandle: outputHandleId("bufferMemory_0", def("bufferMemory").outputs[0]),
+        targetHandle: inputHandleId("conversationChain_0", def("conversationChain").anchors[0]),
+      },
       nodes,
       edges,
       catalog,
@@ -110,7 +155,10 @@ describe("connections", () => {
   });
 
   it("detects cycles, including self-loops", () => {
-    const edges = [{ source: "a", target: "b" }, { source: "b", target: "c" }];
+    const edges = [
+      { source: "a", target: "b" },
+      { source: "b", target: "c" },
+    ];
     expect(wouldCreateCycle(edges, "c", "a")).toBe(true);
     expect(wouldCreateCycle(edges, "a", "a")).toBe(true);
     expect(wouldCreateCycle(edges, "a", "c")).toBe(false);
@@ -118,7 +166,15 @@ describe("connections", () => {
 
   it("replaces the edge into a single anchor but appends to a list anchor", () => {
     const single = connectEdges(
-      [{ id: "old", source: "x", target: "t", sourceHandle: "x-output", targetHandle: "t-input-model-BaseChatModel" }],
+      [
+        {
+          id: "old",
+          source: "x",
+          target: "t",
+          sourceHandle: "x-output",
+          targetHandle: "t-input-model-BaseChatModel",
+        },
+      ],
       { source: "y", target: "t", sourceHandle: "y-output", targetHandle: "t-input-model-BaseChatModel" },
       false,
     );
@@ -138,10 +194,31 @@ describe("flowData", () => {
     const calc = createNode(def("calculator"), "calculator_0", { x: 0, y: 0 });
     const model = createNode(def("chatOpenAI"), "chatOpenAI_0", { x: 0, y: 0 });
     let edges: FlowEdge[] = [];
-    edges = connectEdges(edges, { source: calc.id, target: agent.id, sourceHandle: outputHandleId(calc.id, def("calculator").outputs[0]), targetHandle: inputHandleId(agent.id, def("toolAgent").anchors[0]) }, true);
-    edges = connectEdges(edges, { source: model.id, target: agent.id, sourceHandle: outputHandleId(model.id, def("chatOpenAI").outputs[0]), targetHandle: inputHandleId(agent.id, def("toolAgent").anchors[1]) }, false);
+    edges = connectEdges(
+      edges,
+      {
+        source: calc.id,
+        target: agent.id,
+        sourceHandle: outputHandleId(calc.id, def("calculator").outputs[0]),
+        targetHandle: inputHandleId(agent.id, def("toolAgent").anchors[0]),
+      },
+      true,
+    );
+    edges = connectEdges(
+      edges,
+      {
+        source: model.id,
+        target: agent.id,
+        sourceHandle: outputHandleId(model.id, def("chatOpenAI").outputs[0]),
+        targetHandle: inputHandleId(agent.id, def("toolAgent").anchors[1]),
+      },
+      false,
+    );
     const saved = JSON.parse(writeFlowData({ nodes: [agent, calc, model], edges }, catalog));
-    expect(saved.nodes[0].data.inputs).toEqual({ tools: ["{{calculator_0.data.instance}}"], model: "{{chatOpenAI_0.data.instance}}" });
+    expect(saved.nodes[0].data.inputs).toEqual({
+      tools: ["{{calculator_0.data.instance}}"],
+      model: "{{chatOpenAI_0.data.instance}}",
+    });
     expect(saved.nodes[2].data.inputs).toEqual({ modelName: "gpt-4o-mini", temperature: 0.7 });
     expect(saved.edges[1]).toEqual({
       source: "chatOpenAI_0",
@@ -162,18 +239,42 @@ describe("flowData", () => {
       ["bufferMemory_0", "customNode", { x: 0, y: 400 }],
       ["conversationChain_0", "customNode", { x: 400, y: 0 }],
     ]);
-    expect(read.edges.map((edge) => [edge.sourceHandle, edge.targetHandle])).toEqual(edges.map((edge) => [edge.sourceHandle, edge.targetHandle]));
+    expect(read.edges.map((edge) => [edge.sourceHandle, edge.targetHandle])).toEqual(
+      edges.map((edge) => [edge.sourceHandle, edge.targetHandle]),
+    );
     expect(read.viewport).toEqual({ x: 1, y: 2, zoom: 1 });
   });
 
   it("re-points handles of a Flowise export whose class lists differ from the catalog", () => {
     const flowise = {
       nodes: [
-        { id: "chatOpenAI_0", type: "customNode", width: 300, height: 574, position: { x: 10, y: 20 }, data: { id: "chatOpenAI_0", name: "chatOpenAI", inputs: { modelName: "gpt-3.5-turbo" } } },
-        { id: "conversationChain_0", type: "customNode", position: { x: 500, y: 20 }, data: { id: "conversationChain_0", name: "conversationChain", inputs: { model: "{{chatOpenAI_0.data.instance}}" } } },
+        {
+          id: "chatOpenAI_0",
+          type: "customNode",
+          width: 300,
+          height: 574,
+          position: { x: 10, y: 20 },
+          data: { id: "chatOpenAI_0", name: "chatOpenAI", inputs: { modelName: "gpt-3.5-turbo" } },
+        },
+        {
+          id: "conversationChain_0",
+          type: "customNode",
+          position: { x: 500, y: 20 },
+          data: {
+            id: "conversationChain_0",
+            name: "conversationChain",
+            inputs: { model: "{{chatOpenAI_0.data.instance}}" },
+          },
+        },
       ],
       edges: [
-        { id: "e1", source: "chatOpenAI_0", sourceHandle: "chatOpenAI_0-output-chatOpenAI-ChatOpenAI|BaseChatModel|BaseLanguageModel|Runnable", target: "conversationChain_0", targetHandle: "conversationChain_0-input-model-BaseChatModel" },
+        {
+          id: "e1",
+          source: "chatOpenAI_0",
+          sourceHandle: "chatOpenAI_0-output-chatOpenAI-ChatOpenAI|BaseChatModel|BaseLanguageModel|Runnable",
+          target: "conversationChain_0",
+          targetHandle: "conversationChain_0-input-model-BaseChatModel",
+        },
       ],
     };
     const read = readFlowData(JSON.stringify(flowise), catalog);
@@ -193,8 +294,18 @@ describe("flowData", () => {
         { id: "bufferMemory_0", data: { name: "bufferMemory" } },
       ],
       edges: [
-        { source: "chatOpenAI_0", target: "conversationChain_0", sourceHandle: "chatOpenAI_0-output-chatOpenAI-ChatOpenAI", targetHandle: "conversationChain_0-input-model-BaseChatModel" },
-        { source: "bufferMemory_0", target: "conversationChain_0", sourceHandle: "bufferMemory_0-output-bufferMemory-BaseMemory", targetHandle: "conversationChain_0-input-memory-BaseMemory" },
+        {
+          source: "chatOpenAI_0",
+          target: "conversationChain_0",
+          sourceHandle: "chatOpenAI_0-output-chatOpenAI-ChatOpenAI",
+          targetHandle: "conversationChain_0-input-model-BaseChatModel",
+        },
+        {
+          source: "bufferMemory_0",
+          target: "conversationChain_0",
+          sourceHandle: "bufferMemory_0-output-bufferMemory-BaseMemory",
+          targetHandle: "conversationChain_0-input-memory-BaseMemory",
+        },
       ],
     });
     const read = readFlowData(text, catalog);
@@ -226,7 +337,12 @@ describe("checks and copies", () => {
 
   it("clones a selection with fresh ids and renamed internal edges", () => {
     const { nodes, edges } = conversationFlow();
-    const copy = cloneSelection([nodes[0], nodes[2]], edges, nodes.map((node) => node.id), { x: 40, y: 40 });
+    const copy = cloneSelection(
+      [nodes[0], nodes[2]],
+      edges,
+      nodes.map((node) => node.id),
+      { x: 40, y: 40 },
+    );
     expect(copy.nodes.map((node) => [node.id, node.data.id, node.position])).toEqual([
       ["chatOpenAI_1", "chatOpenAI_1", { x: 40, y: 40 }],
       ["conversationChain_1", "conversationChain_1", { x: 440, y: 40 }],
@@ -238,7 +354,9 @@ describe("checks and copies", () => {
       sourceHandle: "chatOpenAI_1-output-chatOpenAI-ChatOpenAI|BaseChatModel|BaseLanguageModel",
       targetHandle: "conversationChain_1-input-model-BaseChatModel",
     });
-    expect((copy.nodes[1].data.inputAnchors as Array<{ id: string }>)[0].id).toBe("conversationChain_1-input-model-BaseChatModel");
+    expect((copy.nodes[1].data.inputAnchors as Array<{ id: string }>)[0].id).toBe(
+      "conversationChain_1-input-model-BaseChatModel",
+    );
     expect(nodes[0].id).toBe("chatOpenAI_0");
   });
 });

@@ -51,7 +51,8 @@ export const inputHandleId = (nodeId: string, anchor: AnchorDef) =>
   `${nodeId}-input-${anchor.name}-${anchor.types.join("|")}`;
 export const outputHandleId = (nodeId: string, output: OutputDef) =>
   `${nodeId}-output-${output.name}-${output.types.join("|")}`;
-export const paramHandleId = (nodeId: string, name: string, type: string) => `${nodeId}-input-${name}-${type}`;
+export const paramHandleId = (nodeId: string, name: string, type: string) =>
+  `${nodeId}-input-${name}-${type}`;
 
 /** The anchor or output name inside a handle id, e.g. `model` in `llmChain_0-input-model-BaseChatModel`. */
 export function handleName(handleId: string | null | undefined, nodeId: string, kind: "input" | "output") {
@@ -176,7 +177,7 @@ export function defFromStoredNode(data: FlowNodeData): NodeDef {
         optional: param.optional === true,
         additional: (param as { additionalParams?: unknown }).additionalParams === true,
         options: Array.isArray((param as { options?: unknown }).options)
-          ? ((param as { options: Array<{ name: string; label?: string }> }).options).map((option) => ({
+          ? (param as { options: Array<{ name: string; label?: string }> }).options.map((option) => ({
               name: String(option.name),
               label: String(option.label ?? option.name),
             }))
@@ -190,7 +191,10 @@ export function defFromStoredNode(data: FlowNodeData): NodeDef {
   };
 }
 
-export function resolveDef(data: FlowNodeData, catalog: Map<string, NodeDef>): { def: NodeDef; isKnown: boolean } {
+export function resolveDef(
+  data: FlowNodeData,
+  catalog: Map<string, NodeDef>,
+): { def: NodeDef; isKnown: boolean } {
   const known = catalog.get(data.name);
   return known ? { def: known, isKnown: true } : { def: defFromStoredNode(data), isKnown: false };
 }
@@ -207,7 +211,10 @@ export interface Connection {
 
 export function findOutput(def: NodeDef, nodeId: string, handleId: string | null | undefined) {
   const name = handleName(handleId, nodeId, "output");
-  return def.outputs.find((output) => output.name === name) ?? (def.outputs.length === 1 ? def.outputs[0] : undefined);
+  return (
+    def.outputs.find((output) => output.name === name) ??
+    (def.outputs.length === 1 ? def.outputs[0] : undefined)
+  );
 }
 
 export function findAnchor(def: NodeDef, nodeId: string, handleId: string | null | undefined) {
@@ -219,7 +226,11 @@ export const typesMatch = (provided: string[], accepted: string[]) =>
   accepted.some((type) => provided.includes(type));
 
 /** True when an edge from `source` to `target` would close a loop. */
-export function wouldCreateCycle(edges: Pick<FlowEdge, "source" | "target">[], source: string, target: string) {
+export function wouldCreateCycle(
+  edges: Pick<FlowEdge, "source" | "target">[],
+  source: string,
+  target: string,
+) {
   if (source === target) return true;
   const outgoing = new Map<string, string[]>();
   for (const edge of edges) outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge.target]);
@@ -247,15 +258,22 @@ export function checkConnection(
   const source = nodes.find((node) => node.id === connection.source);
   const target = nodes.find((node) => node.id === connection.target);
   if (!source || !target) return { ok: false, reason: "Unknown node" };
-  if (isStickyNote(source) || isStickyNote(target)) return { ok: false, reason: "Sticky notes do not connect" };
+  if (isStickyNote(source) || isStickyNote(target))
+    return { ok: false, reason: "Sticky notes do not connect" };
   const output = findOutput(resolveDef(source.data, catalog).def, source.id, connection.sourceHandle);
   const anchor = findAnchor(resolveDef(target.data, catalog).def, target.id, connection.targetHandle);
   if (!output || !anchor) return { ok: false, reason: "Connect an output to an input anchor" };
   if (!typesMatch(output.types, anchor.types)) {
-    return { ok: false, reason: `${anchor.label} accepts ${anchor.types.join(" or ")}, not ${output.types[0] ?? "this"}` };
+    return {
+      ok: false,
+      reason: `${anchor.label} accepts ${anchor.types.join(" or ")}, not ${output.types[0] ?? "this"}`,
+    };
   }
-  const others = edges.filter((edge) => !(edge.target === target.id && edge.targetHandle === connection.targetHandle && !anchor.list));
-  if (wouldCreateCycle(others, source.id, target.id)) return { ok: false, reason: "That connection would create a loop" };
+  const others = edges.filter(
+    (edge) => !(edge.target === target.id && edge.targetHandle === connection.targetHandle && !anchor.list),
+  );
+  if (wouldCreateCycle(others, source.id, target.id))
+    return { ok: false, reason: "That connection would create a loop" };
   return { ok: true };
 }
 
@@ -294,11 +312,17 @@ export interface MissingInput {
 }
 
 export const isEmptyValue = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ||
+  value === undefined ||
+  value === null ||
+  (typeof value === "string" && value.trim() === "") ||
   (Array.isArray(value) && value.length === 0);
 
 /** Required anchors without a connection and required params without a value, per node. */
-export function findMissingInputs(nodes: FlowNode[], edges: FlowEdge[], catalog: Map<string, NodeDef>): MissingInput[] {
+export function findMissingInputs(
+  nodes: FlowNode[],
+  edges: FlowEdge[],
+  catalog: Map<string, NodeDef>,
+): MissingInput[] {
   const missing: MissingInput[] = [];
   for (const node of nodes) {
     if (isStickyNote(node)) continue;
@@ -313,7 +337,8 @@ export function findMissingInputs(nodes: FlowNode[], edges: FlowEdge[], catalog:
     }
     for (const param of def.params) {
       if (param.optional || param.additional || param.type === "boolean") continue;
-      if (isEmptyValue(node.data.inputs?.[param.name])) missing.push({ nodeId: node.id, nodeLabel, input: param.label });
+      if (isEmptyValue(node.data.inputs?.[param.name]))
+        missing.push({ nodeId: node.id, nodeLabel, input: param.label });
     }
   }
   return missing;
@@ -399,12 +424,29 @@ export function readFlowData(text: string, catalog: Map<string, NodeDef>): FlowS
   const nodes: FlowNode[] = rawNodes
     .filter((node) => typeof node?.id === "string")
     .map((node) => {
-      const { width: _w, height: _h, positionAbsolute: _p, dragging: _d, selected: _s, measured: _m, ...rest } = node;
+      const {
+        width: _w,
+        height: _h,
+        positionAbsolute: _p,
+        dragging: _d,
+        selected: _s,
+        measured: _m,
+        ...rest
+      } = node;
       void [_w, _h, _p, _d, _s, _m];
       const id = node.id as string;
-      const data = { ...((node.data as FlowNodeData | undefined) ?? { name: "unknown" }), id } as FlowNodeData;
+      const data = {
+        ...((node.data as FlowNodeData | undefined) ?? { name: "unknown" }),
+        id,
+      } as FlowNodeData;
       const type = isStickyNote({ type: node.type as string, data }) ? "stickyNote" : "customNode";
-      return { ...rest, id, type, data, position: hasPosition(node) ? (node.position as XY) : { x: 0, y: 0 } };
+      return {
+        ...rest,
+        id,
+        type,
+        data,
+        position: hasPosition(node) ? (node.position as XY) : { x: 0, y: 0 },
+      };
     });
   const byId = new Map(nodes.map((node) => [node.id, node]));
 
@@ -442,7 +484,10 @@ export function writeFlowData(state: FlowState, catalog: Map<string, NodeDef>): 
       const { def } = resolveDef(node.data, catalog);
       for (const anchor of def.anchors) {
         const refs = state.edges
-          .filter((edge) => edge.target === node.id && handleName(edge.targetHandle, node.id, "input") === anchor.name)
+          .filter(
+            (edge) =>
+              edge.target === node.id && handleName(edge.targetHandle, node.id, "input") === anchor.name,
+          )
           .map((edge) => instanceRef(edge.source));
         data.inputs![anchor.name] = anchor.list ? refs : (refs[0] ?? "");
       }

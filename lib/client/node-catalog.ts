@@ -104,7 +104,11 @@ function readOptions(value: unknown): OptionDef[] | undefined {
   return value.map((option) => {
     if (isRecord(option)) {
       const name = asString(option.name, asString(option.value, String(option.label ?? "")));
-      return { name, label: asString(option.label, name), description: asString(option.description) || undefined };
+      return {
+        name,
+        label: asString(option.label, name),
+        description: asString(option.description) || undefined,
+      };
     }
     return { name: String(option), label: String(option) };
   });
@@ -113,7 +117,9 @@ function readOptions(value: unknown): OptionDef[] | undefined {
 function readEntries(value: unknown): Raw[] {
   if (Array.isArray(value)) return value.filter(isRecord);
   if (isRecord(value)) {
-    return Object.entries(value).map(([name, entry]) => (isRecord(entry) ? { name, ...entry } : { name, type: entry }));
+    return Object.entries(value).map(([name, entry]) =>
+      isRecord(entry) ? { name, ...entry } : { name, type: entry },
+    );
   }
   return [];
 }
@@ -127,7 +133,8 @@ function isAnchorEntry(entry: Raw): boolean {
 
 function readCredential(value: unknown): CredentialDef | undefined {
   if (typeof value === "string" && value) return { label: "Credential", names: [value], optional: true };
-  if (Array.isArray(value) && value.length > 0) return { label: "Credential", names: value.map(String), optional: true };
+  if (Array.isArray(value) && value.length > 0)
+    return { label: "Credential", names: value.map(String), optional: true };
   if (isRecord(value)) {
     const names = splitTypes(value.credentialNames ?? value.names ?? value.credentialName ?? value.name);
     if (names.length === 0) return undefined;
@@ -177,7 +184,8 @@ export function normalizeNodeDef(raw: unknown): NodeDef | null {
 
   const outputs: OutputDef[] = readEntries(raw.outputs).flatMap((entry) => {
     // Flowise's "options" output: one anchor whose options are the real outputs.
-    if (entry.type === "options" && Array.isArray(entry.options)) return readEntries(entry.options).map(readOutput);
+    if (entry.type === "options" && Array.isArray(entry.options))
+      return readEntries(entry.options).map(readOutput);
     return [readOutput(entry)];
   });
   const label = asString(raw.label, labelFromName(name));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { curlSnippet, curlStreamingSnippet, embedSnippet, javascriptSnippet, pythonSnippet } from "./snippets";
+import {
+  curlSnippet,
+  curlStreamingSnippet,
+  embedSnippet,
+  javascriptSnippet,
+  pythonSnippet,
+} from "./snippets";
 
 const options = { origin: "https://studio.example", chatflowId: "cf-1", needsApiKey: true };
 
@@ -18,7 +24,9 @@ describe("API snippets", () => {
     expect(curlStreamingSnippet(options)).toContain(`"streaming": true`);
     expect(javascriptSnippet(options)).toContain('fetch("https://studio.example/api/v1/prediction/cf-1"');
     expect(javascriptSnippet(options)).toContain('Authorization: "Bearer <your API key>"');
-    expect(pythonSnippet({ ...options, needsApiKey: false })).toContain('API_URL = "https://studio.example/api/v1/prediction/cf-1"');
+    expect(pythonSnippet({ ...options, needsApiKey: false })).toContain(
+      'API_URL = "https://studio.example/api/v1/prediction/cf-1"',
+    );
   });
 
   it("embeds the chatbot as a module script with the flow id and host", () => {

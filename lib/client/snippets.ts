@@ -37,7 +37,9 @@ query({ question: "${question}" }).then((answer) => console.log(answer.text));`;
 }
 
 export function pythonSnippet({ origin, chatflowId, needsApiKey }: SnippetOptions): string {
-  const headers = needsApiKey ? `\nheaders = {"Authorization": "Bearer ${keyPlaceholder}"}\n` : "\nheaders = {}\n";
+  const headers = needsApiKey
+    ? `\nheaders = {"Authorization": "Bearer ${keyPlaceholder}"}\n`
+    : "\nheaders = {}\n";
   return `import requests
 
 API_URL = "${origin}/api/v1/prediction/${chatflowId}"${headers}
@@ -61,5 +63,7 @@ export function embedSnippet({ origin, chatflowId }: Pick<SnippetOptions, "origi
 
 /** Streaming variant for the curl tab: tokens arrive as server-sent events. */
 export function curlStreamingSnippet(options: SnippetOptions): string {
-  return curlSnippet(options).replace(`{"question": "${question}"}`, `{"question": "${question}", "streaming": true}`).replace("curl ", "curl -N ");
+  return curlSnippet(options)
+    .replace(`{"question": "${question}"}`, `{"question": "${question}", "streaming": true}`)
+    .replace("curl ", "curl -N ");
 }

@@ -14,14 +14,23 @@ describe("tool schema table", () => {
   it("round-trips a JSON Schema through the rows", () => {
     const rows = rowsFromSchema(JSON.stringify(schema));
     expect(rows).toEqual([
-      { name: "city", type: "string", description: "City name", required: true, enumText: "Paris, Oslo", defaultText: "" },
+      {
+        name: "city",
+        type: "string",
+        description: "City name",
+        required: true,
+        enumText: "Paris, Oslo",
+        defaultText: "",
+      },
       { name: "days", type: "integer", description: "", required: false, enumText: "", defaultText: "3" },
     ]);
     expect(schemaFromRows(rows)).toEqual({ schema, errors: [] });
   });
 
   it("reads Flowise's property list", () => {
-    const rows = rowsFromSchema(JSON.stringify([{ property: "q", type: "String", description: "query", required: true }]));
+    const rows = rowsFromSchema(
+      JSON.stringify([{ property: "q", type: "String", description: "query", required: true }]),
+    );
     expect(schemaFromRows(rows).schema).toEqual({
       type: "object",
       properties: { q: { type: "string", description: "query" } },
@@ -46,7 +55,11 @@ describe("tool schema table", () => {
 
   it("suggests a test input from defaults, allowed values and types", () => {
     const rows = rowsFromSchema(JSON.stringify(schema));
-    expect(sampleInput([...rows, { ...emptyRow(), name: "flag", type: "boolean" }])).toEqual({ city: "Paris", days: 3, flag: true });
+    expect(sampleInput([...rows, { ...emptyRow(), name: "flag", type: "boolean" }])).toEqual({
+      city: "Paris",
+      days: 3,
+      flag: true,
+    });
   });
 
   it("declares each property as a $ variable for the editor", () => {

@@ -26,7 +26,8 @@ export const emptyRow = (): PropertyRow => ({
 });
 
 type Raw = Record<string, unknown>;
-const isRecord = (value: unknown): value is Raw => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const showValue = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
@@ -44,14 +45,17 @@ export function rowsFromSchema(text: string): PropertyRow[] {
       required: row.required === true,
     }));
   }
-  if (!isRecord(parsed) || parsed.type !== "object") throw new Error('The schema must be {"type": "object", ...}');
+  if (!isRecord(parsed) || parsed.type !== "object")
+    throw new Error('The schema must be {"type": "object", ...}');
   const properties = isRecord(parsed.properties) ? parsed.properties : {};
   const required = Array.isArray(parsed.required) ? parsed.required.map(String) : [];
   return Object.entries(properties).map(([name, spec]) => {
     const property = isRecord(spec) ? spec : {};
     return {
       name,
-      type: propertyTypes.includes(property.type as PropertyType) ? (property.type as PropertyType) : "string",
+      type: propertyTypes.includes(property.type as PropertyType)
+        ? (property.type as PropertyType)
+        : "string",
       description: typeof property.description === "string" ? property.description : "",
       required: required.includes(name),
       enumText: Array.isArray(property.enum) ? property.enum.map(showValue).join(", ") : "",
@@ -100,7 +104,8 @@ export function schemaFromRows(rows: PropertyRow[]): SchemaResult {
       errors.push(`${where}: a name is required`);
       return;
     }
-    if (!/^[A-Za-z_$][\w$]*$/.test(name)) errors.push(`${where}: use letters, digits and _ so it can be used as $${name}`);
+    if (!/^[A-Za-z_$][\w$]*$/.test(name))
+      errors.push(`${where}: use letters, digits and _ so it can be used as $${name}`);
     if (Object.hasOwn(properties, name)) {
       errors.push(`${where} is listed twice`);
       return;
@@ -115,7 +120,8 @@ export function schemaFromRows(rows: PropertyRow[]): SchemaResult {
           .filter(Boolean)
           .map((item) => parseValue(item, row.type, `${where}: each allowed value`));
       }
-      if (row.defaultText.trim()) property.default = parseValue(row.defaultText, row.type, `${where}: the default`);
+      if (row.defaultText.trim())
+        property.default = parseValue(row.defaultText, row.type, `${where}: the default`);
     } catch (error) {
       errors.push((error as Error).message);
     }
@@ -148,10 +154,20 @@ export function sampleInput(rows: PropertyRow[]): Record<string, unknown> {
 
 const tsTypeOf = (row: PropertyRow): string => {
   if (row.enumText.trim() && (row.type === "string" || row.type === "number" || row.type === "integer")) {
-    const values = row.enumText.split(",").map((item) => item.trim()).filter(Boolean);
+    const values = row.enumText
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
     return values.map((item) => (row.type === "string" ? JSON.stringify(item) : item)).join(" | ");
   }
-  return { string: "string", number: "number", integer: "number", boolean: "boolean", object: "Record<string, unknown>", array: "unknown[]" }[row.type];
+  return {
+    string: "string",
+    number: "number",
+    integer: "number",
+    boolean: "boolean",
+    object: "Record<string, unknown>",
+    array: "unknown[]",
+  }[row.type];
 };
 
 /** Declarations of what a tool function sees, for the code editor's completions and hovers. */
@@ -163,7 +179,9 @@ export function toolGlobalsDeclaration(rows: PropertyRow[]): string {
       return `${doc}declare const $${row.name.trim()}: ${tsTypeOf(row)}${row.required ? "" : " | undefined"};`;
     })
     .join("\n");
-  const inputFields = named.map((row) => `  ${row.name.trim()}${row.required ? "" : "?"}: ${tsTypeOf(row)};`).join("\n");
+  const inputFields = named
+    .map((row) => `  ${row.name.trim()}${row.required ? "" : "?"}: ${tsTypeOf(row)};`)
+    .join("\n");
   return [
     args,
     `/** The whole input object the agent sent. */\ndeclare const $input: {\n${inputFields}\n};`,
