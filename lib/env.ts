@@ -6,14 +6,21 @@ const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", ""])
     .optional()
-    .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+    .transform((value) =>
+      value === undefined || value === "" ? fallback : value === "true" || value === "1",
+    );
 
 const optionalText = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+// An empty value means "not set", as it does for every other setting.
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().positive().default(fallback),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -72,3 +79,22 @@ export const env: Env = parseEnv();
 
 /** Hosted (Vercel) mode: no local files, no child processes, secrets from the environment only. */
 export const isHosted = env.VERCEL !== undefined;
+
+/**
+ * Settings a hosted deployment must provide, because it cannot fall back to embedded services or
+ * generate secrets into local files. Empty outside hosted mode.
+ */
+export function missingHostedSettings(settings: Env = env): string[] {
+  if (settings.VERCEL === undefined) return [];
+  const required: Array<[string, unknown]> = [
+    ["DATABASE_URL", settings.DATABASE_URL],
+    ["AUTH_SECRET", settings.AUTH_SECRET],
+    ["ENCRYPTION_KEY", settings.ENCRYPTION_KEY],
+    ["CHROMA_URL", settings.CHROMA_URL],
+    [
+      "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN (or REDIS_URL)",
+      (settings.UPSTASH_REDIS_REST_URL && settings.UPSTASH_REDIS_REST_TOKEN) || settings.REDIS_URL,
+    ],
+  ];
+  return required.filter(([, value]) => !value).map(([name]) => name);
+}

@@ -17,7 +17,8 @@ function serialize(fields?: Record<string, unknown>) {
   if (!fields) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+    out[key] =
+      value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
   }
   return out;
 }

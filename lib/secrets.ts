@@ -25,7 +25,9 @@ function loadSecrets(): Secrets {
     return { authSecret: env.AUTH_SECRET, encryptionKey: Buffer.from(env.ENCRYPTION_KEY, "hex") };
   }
   if (isHosted) {
-    const missing = [!env.AUTH_SECRET && "AUTH_SECRET", !env.ENCRYPTION_KEY && "ENCRYPTION_KEY"].filter(Boolean);
+    const missing = [!env.AUTH_SECRET && "AUTH_SECRET", !env.ENCRYPTION_KEY && "ENCRYPTION_KEY"].filter(
+      Boolean,
+    );
     throw new Error(`Missing required environment variables in hosted mode: ${missing.join(", ")}`);
   }
   const stored = readOrCreateStoredSecrets();

@@ -25,7 +25,9 @@ export async function signUp(input: SignUpInput) {
           maxChatflows: env.DEFAULT_MAX_CHATFLOWS ?? null,
         },
       });
-      await tx.workspaceMember.create({ data: { workspaceId: workspace.id, userId: user.id, role: "owner" } });
+      await tx.workspaceMember.create({
+        data: { workspaceId: workspace.id, userId: user.id, role: "owner" },
+      });
       return { id: user.id, email: user.email, name: user.name, workspaceId: workspace.id };
     });
   } catch (error) {

@@ -8,7 +8,10 @@ import { env } from "@/lib/env";
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");
   if (forwarded) {
-    const hops = forwarded.split(",").map((hop) => hop.trim()).filter(Boolean);
+    const hops = forwarded
+      .split(",")
+      .map((hop) => hop.trim())
+      .filter(Boolean);
     if (hops.length > 0) return env.TRUST_PROXY ? hops[hops.length - 1] : hops[0];
   }
   return request.headers.get("x-real-ip") ?? "unknown";

@@ -14,7 +14,11 @@ const headersOf = (response: Response) => Object.fromEntries(response.headers.en
 
 describe("CORS helpers", () => {
   it("reflects the allowed origin", () => {
-    expect(Object.fromEntries(Object.entries(corsHeaders("https://shop.example.com")).map(([k, v]) => [k.toLowerCase(), v]))).toEqual(expected);
+    expect(
+      Object.fromEntries(
+        Object.entries(corsHeaders("https://shop.example.com")).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
+    ).toEqual(expected);
   });
 
   it("adds nothing when the request had no Origin", () => {
@@ -23,7 +27,10 @@ describe("CORS helpers", () => {
   });
 
   it("appends Origin to an existing Vary", () => {
-    const response = withCors(new Response("x", { headers: { Vary: "Accept-Encoding" } }), "https://a.example");
+    const response = withCors(
+      new Response("x", { headers: { Vary: "Accept-Encoding" } }),
+      "https://a.example",
+    );
     expect(response.headers.get("vary")).toBe("Accept-Encoding, Origin");
   });
 

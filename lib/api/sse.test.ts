@@ -68,7 +68,9 @@ describe("createSseResponse", () => {
     });
     const reader = response.body!.getReader();
     const { value } = await reader.read();
-    expect(decoder.decode(value)).toBe('event: token\ndata: {"event":"token","data":"first","token":"first"}\n\n');
+    expect(decoder.decode(value)).toBe(
+      'event: token\ndata: {"event":"token","data":"first","token":"first"}\n\n',
+    );
     release();
     const rest = await reader.read();
     expect(decoder.decode(rest.value)).toBe("event: end\ndata: {}\n\n");

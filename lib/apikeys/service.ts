@@ -52,9 +52,8 @@ export async function createApiKey(workspaceId: string, keyName: string) {
 export async function renameApiKey(workspaceId: string, id: string, keyName: string) {
   const db = await getDb();
   if (!isUuid(id)) throw notFound("API key");
-  const row = await orNotFound(
-    db.apiKey.update({ where: { id, workspaceId }, data: { keyName } }),
-    () => notFound("API key"),
+  const row = await orNotFound(db.apiKey.update({ where: { id, workspaceId }, data: { keyName } }), () =>
+    notFound("API key"),
   );
   return toApiKeyJson(row);
 }

@@ -10,13 +10,22 @@ import {
 
 const flowData = JSON.stringify({ nodes: [], edges: [] });
 
-function issuesOf(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
+function issuesOf(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) {
   return result.error?.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 }
 
 describe("createChatflowBody", () => {
   it("fills defaults and drops server-set fields", () => {
-    const parsed = createChatflowBody.parse({ name: " Bot ", flowData, id: "x", workspaceId: "y", analytic: "{}" });
+    const parsed = createChatflowBody.parse({
+      name: " Bot ",
+      flowData,
+      id: "x",
+      workspaceId: "y",
+      analytic: "{}",
+    });
     expect(parsed).toEqual({
       name: "Bot",
       flowData,
@@ -52,10 +61,13 @@ describe("createChatflowBody", () => {
       allowedOrigins: ["https://Shop.Example.com:443/", "https://shop.example.com", "http://localhost:3000"],
     });
     expect(ok.allowedOrigins).toEqual(["https://shop.example.com", "http://localhost:3000"]);
-    expect(issuesOf(createChatflowBody.safeParse({ name: "a", flowData, allowedOrigins: ["https://a.com/path"] }))).toEqual([
+    expect(
+      issuesOf(createChatflowBody.safeParse({ name: "a", flowData, allowedOrigins: ["https://a.com/path"] })),
+    ).toEqual([
       {
         path: "allowedOrigins.0",
-        message: 'allowedOrigins[0] "https://a.com/path" is not an origin (scheme://host[:port], http or https)',
+        message:
+          'allowedOrigins[0] "https://a.com/path" is not an origin (scheme://host[:port], http or https)',
       },
     ]);
   });
@@ -70,7 +82,10 @@ describe("createChatflowBody", () => {
     expect(issuesOf(result)).toEqual([
       { path: "chatbotConfig.title", message: "title must be a string" },
       { path: "apiConfig.rateLimit.limitMax", message: "rateLimit.limitMax must be a positive integer" },
-      { path: "apiConfig.rateLimit.limitDuration", message: "rateLimit.limitDuration is required when status is true" },
+      {
+        path: "apiConfig.rateLimit.limitDuration",
+        message: "rateLimit.limitDuration is required when status is true",
+      },
     ]);
   });
 });
@@ -88,7 +103,10 @@ describe("findFlowDataProblem", () => {
     ["[]", "flowData must be a JSON string with nodes and edges arrays"],
     ['{"nodes": []}', "flowData must be a JSON string with nodes and edges arrays"],
     ['{"nodes": [{}], "edges": []}', "flowData.nodes[0] must be an object with a string id"],
-    ['{"nodes": [], "edges": [{"source": "a"}]}', "flowData.edges[0] must be an object with string source and target"],
+    [
+      '{"nodes": [], "edges": [{"source": "a"}]}',
+      "flowData.edges[0] must be an object with string source and target",
+    ],
   ])("rejects %s", (text, message) => expect(findFlowDataProblem(text)).toBe(message));
 
   it("accepts a flow with a viewport", () => {
@@ -97,10 +115,15 @@ describe("findFlowDataProblem", () => {
 });
 
 describe("normalizeOrigin", () => {
-  it.each(["ftp://a.com", "https://a.com?", "https://a.com#x", "https://user@a.com", "https://*.a.com", "a.com", ""])(
-    "rejects %j",
-    (value) => expect(normalizeOrigin(value)).toBeNull(),
-  );
+  it.each([
+    "ftp://a.com",
+    "https://a.com?",
+    "https://a.com#x",
+    "https://user@a.com",
+    "https://*.a.com",
+    "a.com",
+    "",
+  ])("rejects %j", (value) => expect(normalizeOrigin(value)).toBeNull());
   it("keeps a non-default port and IPv6 hosts", () => {
     expect(normalizeOrigin("http://[::1]:8080")).toBe("http://[::1]:8080");
     expect(normalizeOrigin("HTTPS://EXAMPLE.com:8443")).toBe("https://example.com:8443");
@@ -116,7 +139,9 @@ describe("normalizeCategory", () => {
 
 describe("parseApiConfig", () => {
   it("turns Flowise's string numbers into numbers", () => {
-    const config = parseApiConfig(JSON.stringify({ rateLimit: { status: true, limitMax: "5", limitDuration: 60 } }));
+    const config = parseApiConfig(
+      JSON.stringify({ rateLimit: { status: true, limitMax: "5", limitDuration: 60 } }),
+    );
     expect(config?.rateLimit).toEqual({ status: true, limitMax: 5, limitDuration: 60 });
     expect(parseApiConfig(null)).toBeNull();
   });

@@ -94,7 +94,10 @@ export const chatbotConfigSchema = z.looseObject(
     welcomeMessage: text("welcomeMessage"),
     errorMessage: text("errorMessage"),
     backgroundColor: text("backgroundColor"),
-    fontSize: z.number({ error: "fontSize must be a number" }).positive("fontSize must be positive").optional(),
+    fontSize: z
+      .number({ error: "fontSize must be a number" })
+      .positive("fontSize must be positive")
+      .optional(),
     poweredByTextColor: text("poweredByTextColor"),
     botMessage: messageStyle("botMessage"),
     userMessage: messageStyle("userMessage"),
@@ -140,7 +143,9 @@ const positiveCount = (name: string) =>
   z
     .union([z.number(), z.string().regex(/^\d+$/)], { error: `${name} must be a positive integer` })
     .transform(Number)
-    .pipe(z.number().int(`${name} must be a positive integer`).positive(`${name} must be a positive integer`));
+    .pipe(
+      z.number().int(`${name} must be a positive integer`).positive(`${name} must be a positive integer`),
+    );
 
 const rateLimitSchema = z
   .looseObject(
@@ -156,7 +161,11 @@ const rateLimitSchema = z
     if (!rateLimit.status) return;
     for (const key of ["limitMax", "limitDuration"] as const) {
       if (rateLimit[key] === undefined) {
-        context.addIssue({ code: "custom", path: [key], message: `rateLimit.${key} is required when status is true` });
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: `rateLimit.${key} is required when status is true`,
+        });
       }
     }
   });

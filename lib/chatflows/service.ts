@@ -48,7 +48,8 @@ const chatflowNotFound = () => notFound("Chatflow");
 export async function listChatflows(workspaceId: string, filters: ChatflowFilters, page: Page) {
   const conditions = [Prisma.sql`"workspaceId" = ${workspaceId}::uuid`];
   if (filters.type) conditions.push(Prisma.sql`"type" = ${filters.type}`);
-  if (filters.category) conditions.push(Prisma.sql`${filters.category} = ANY (string_to_array("category", ';'))`);
+  if (filters.category)
+    conditions.push(Prisma.sql`${filters.category} = ANY (string_to_array("category", ';'))`);
   return listWhere(Prisma.join(conditions, " AND "), page);
 }
 
@@ -130,7 +131,9 @@ export async function getPublicChatbotConfig(id: string) {
 
 const apikeyidMessage = "apikeyid must be an API key of this workspace";
 const foreignApiKey = () =>
-  badRequest(`Invalid request body: apikeyid: ${apikeyidMessage}`, [{ path: "apikeyid", message: apikeyidMessage }]);
+  badRequest(`Invalid request body: apikeyid: ${apikeyidMessage}`, [
+    { path: "apikeyid", message: apikeyidMessage },
+  ]);
 
 async function assertWorkspaceApiKey(workspaceId: string, apikeyid: string | null | undefined) {
   if (apikeyid && !(await isWorkspaceApiKey(workspaceId, apikeyid))) throw foreignApiKey();
@@ -150,7 +153,9 @@ export async function createChatflow(workspaceId: string, input: CreateChatflowI
       if (!workspace) throw notFound("Workspace");
       const limit = workspace.maxChatflows;
       if (limit !== null && (await tx.chatFlow.count({ where: { workspaceId } })) >= limit) {
-        throw forbidden(`Chatflow limit reached: your plan allows ${limit} chatflow${limit === 1 ? "" : "s"}`);
+        throw forbidden(
+          `Chatflow limit reached: your plan allows ${limit} chatflow${limit === 1 ? "" : "s"}`,
+        );
       }
       return tx.chatFlow.create({ data: { ...input, workspaceId } });
     }),
@@ -198,7 +203,8 @@ async function withApiKeyGuard<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw foreignApiKey();
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003")
+      throw foreignApiKey();
     throw error;
   }
 }

@@ -35,7 +35,9 @@ describe("canChatflowStream", () => {
   });
 
   it("does not stream without a single ending node or with unusable flowData", () => {
-    expect(canChatflowStream({ nodes: [{ id: "a", data: { name: "llmChain" } }], edges: [] }, true)).toBe(false);
+    expect(canChatflowStream({ nodes: [{ id: "a", data: { name: "llmChain" } }], edges: [] }, true)).toBe(
+      false,
+    );
     expect(canChatflowStream("not json", true)).toBe(false);
   });
 });

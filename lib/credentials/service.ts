@@ -17,7 +17,13 @@ export const credentialFields = z.object({
   plainDataObj: credentialData,
 });
 
-type CredentialRow = { id: string; name: string; credentialName: string; createdDate: Date; updatedDate: Date };
+type CredentialRow = {
+  id: string;
+  name: string;
+  credentialName: string;
+  createdDate: Date;
+  updatedDate: Date;
+};
 
 /** Never includes the secret data, encrypted or not. */
 export function toCredentialJson(row: CredentialRow) {

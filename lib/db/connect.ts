@@ -5,7 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
-import { applyMigrations, readMigrations, type SqlExecutor } from "./migrate";
+import { applyMigrations, readMigrations, type SqlExecutor } from "./migrate.mjs";
 
 export interface DatabaseConnection {
   prisma: PrismaClient;

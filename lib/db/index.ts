@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env, isHosted } from "@/lib/env";
 import { log } from "@/lib/log";
 import { connectDatabase, type DatabaseConnection } from "./connect";
 import type { PrismaClient } from "./generated/prisma/client";
@@ -12,6 +12,10 @@ export { Prisma };
 const holder = globalThis as typeof globalThis & { __chatflowDb?: Promise<DatabaseConnection> };
 
 function openDatabase(): Promise<DatabaseConnection> {
+  // Serverless functions cannot keep an embedded database: never fall back to PGlite there.
+  if (isHosted && !env.DATABASE_URL) {
+    return Promise.reject(new Error("DATABASE_URL is required in hosted mode (VERCEL is set)"));
+  }
   const started = Date.now();
   return connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).then((connection) => {
     log.info("database ready", {

@@ -399,7 +399,7 @@ describe("runChatflow failures", () => {
   });
 
   it("refuses to start with an already aborted signal", async () => {
-    await expect(run(llmChainFlow(), { signal: AbortSignal.abort() })).rejects.toThrow();
+    await expect(run(llmChainFlow(), { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(FlowAbortedError);
     expect(mock.requests).toHaveLength(0);
   });
 

@@ -9,7 +9,13 @@ import { FlowAbortedError } from "./errors";
 import { mergeOverrideVars, resolveOverrides, type NodeOverrides } from "./overrides";
 import { acceptsTemplates, coerceParamValue } from "./param-values";
 import { databaseServices } from "./services";
-import { formatChatHistory, resolveTemplate, resolveTemplatesDeep, type TemplateScope } from "./templates";
+import {
+  formatChatHistory,
+  resolveTemplate,
+  resolveTemplatesDeep,
+  usesChatHistory,
+  type TemplateScope,
+} from "./templates";
 import type { HistoryMessage, RunChatflowInput, RunChatflowResult } from "./types";
 
 /** Messages {{chat_history}} shows when the flow has no memory of its own to bound it. */
@@ -26,7 +32,7 @@ export async function runChatflow(
   services: NodeServices = databaseServices,
 ): Promise<RunChatflowResult> {
   const started = performance.now();
-  input.signal.throwIfAborted();
+  if (input.signal.aborted) throw new FlowAbortedError({ cause: input.signal.reason });
   const flow = getCompiledFlow(input.chatflow);
   const run = new FlowRun(flow, input, services);
   try {
@@ -175,7 +181,7 @@ class FlowRun {
   }
 
   private async templateScope(node: CompiledNode, overrides?: Map<string, unknown>): Promise<TemplateScope> {
-    const needsHistory = node.usesChatHistory || [...(overrides?.values() ?? [])].some((value) => String(value).includes("chat_history"));
+    const needsHistory = node.usesChatHistory || [...(overrides?.values() ?? [])].some(usesChatHistory);
     return {
       question: this.request.question,
       chatHistory: needsHistory ? await this.loadChatHistory() : undefined,

@@ -9,7 +9,8 @@ vi.mock("@/lib/apikeys/service", () => ({
   findApiKey: vi.fn(async (token: string) => keys.get(token) ?? null),
 }));
 vi.mock("@/lib/auth/require-member", async () => {
-  const bearerToken = (request: Request) => request.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const bearerToken = (request: Request) =>
+    request.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   return {
     bearerToken,
     findMember: vi.fn(async (request: Request) => {
@@ -53,7 +54,10 @@ describe("authorizePrediction: chatflow bound to an API key", () => {
   const flow: AccessTarget = { workspaceId: WS, apikeyid: KEY_ID, isPublic: true };
 
   it("accepts exactly that key and names it as the caller", async () => {
-    expect(await authorizePrediction(bearer("cfs_bound"), flow)).toEqual({ kind: "apiKey", apiKeyId: KEY_ID });
+    expect(await authorizePrediction(bearer("cfs_bound"), flow)).toEqual({
+      kind: "apiKey",
+      apiKeyId: KEY_ID,
+    });
   });
 
   it("refuses no key, another key of the workspace, a foreign key, a member JWT, garbage", async () => {
@@ -75,7 +79,10 @@ describe("authorizePrediction: public chatflow without key", () => {
   });
 
   it("names a caller presenting a key of the workspace", async () => {
-    expect(await authorizePrediction(bearer("cfs_same_ws"), flow)).toEqual({ kind: "apiKey", apiKeyId: OTHER_KEY_ID });
+    expect(await authorizePrediction(bearer("cfs_same_ws"), flow)).toEqual({
+      kind: "apiKey",
+      apiKeyId: OTHER_KEY_ID,
+    });
   });
 });
 
@@ -83,20 +90,35 @@ describe("authorizePrediction: private chatflow without key", () => {
   const flow: AccessTarget = { workspaceId: WS, apikeyid: null, isPublic: false };
 
   it("accepts any key of the workspace", async () => {
-    expect(await authorizePrediction(bearer("cfs_bound"), flow)).toEqual({ kind: "apiKey", apiKeyId: KEY_ID });
-    expect(await authorizePrediction(bearer("cfs_same_ws"), flow)).toEqual({ kind: "apiKey", apiKeyId: OTHER_KEY_ID });
+    expect(await authorizePrediction(bearer("cfs_bound"), flow)).toEqual({
+      kind: "apiKey",
+      apiKeyId: KEY_ID,
+    });
+    expect(await authorizePrediction(bearer("cfs_same_ws"), flow)).toEqual({
+      kind: "apiKey",
+      apiKeyId: OTHER_KEY_ID,
+    });
   });
 
   it("accepts a member's JWT or session", async () => {
     expect(await authorizePrediction(bearer("jwt-member"), flow)).toEqual({ kind: "user", userId: "user-1" });
-    expect(await authorizePrediction(call({ cookie: "session=member" }), flow)).toEqual({ kind: "user", userId: "user-3" });
+    expect(await authorizePrediction(call({ cookie: "session=member" }), flow)).toEqual({
+      kind: "user",
+      userId: "user-3",
+    });
   });
 
   it("refuses nothing, a foreign key, another workspace's member, a bad token", async () => {
     expect(await statusOf(authorizePrediction(call(), flow))).toBe("401 API key or member token required");
-    expect(await statusOf(authorizePrediction(bearer("cfs_foreign"), flow))).toBe("401 Invalid API key or token");
-    expect(await statusOf(authorizePrediction(bearer("cfs_unknown"), flow))).toBe("401 Invalid API key or token");
-    expect(await statusOf(authorizePrediction(bearer("jwt-stranger"), flow))).toBe("401 Invalid API key or token");
+    expect(await statusOf(authorizePrediction(bearer("cfs_foreign"), flow))).toBe(
+      "401 Invalid API key or token",
+    );
+    expect(await statusOf(authorizePrediction(bearer("cfs_unknown"), flow))).toBe(
+      "401 Invalid API key or token",
+    );
+    expect(await statusOf(authorizePrediction(bearer("jwt-stranger"), flow))).toBe(
+      "401 Invalid API key or token",
+    );
     expect(await statusOf(authorizePrediction(bearer("garbage"), flow))).toBe("401 Invalid API key or token");
   });
 });

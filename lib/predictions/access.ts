@@ -13,9 +13,7 @@ export interface AccessTarget {
 
 /** Who called, as far as the access rule found out: rate limits are counted per caller. */
 export type PredictionCaller =
-  | { kind: "apiKey"; apiKeyId: string }
-  | { kind: "user"; userId: string }
-  | { kind: "anonymous" };
+  { kind: "apiKey"; apiKeyId: string } | { kind: "user"; userId: string } | { kind: "anonymous" };
 
 const API_KEY_REQUIRED = "API key required";
 const INVALID_API_KEY = "Invalid API key";
@@ -32,7 +30,10 @@ const looksLikeApiKey = (token: string) => token.startsWith("cfs_");
  * - an unbound private chatflow needs any API key of its workspace, or a JWT/session of a member of it.
  * Each check is one indexed lookup (sha256 of the key) or a JWT verification: no slow hash.
  */
-export async function authorizePrediction(request: NextRequest, chatflow: AccessTarget): Promise<PredictionCaller> {
+export async function authorizePrediction(
+  request: NextRequest,
+  chatflow: AccessTarget,
+): Promise<PredictionCaller> {
   const token = bearerToken(request);
 
   if (chatflow.apikeyid) {
@@ -58,5 +59,7 @@ export async function authorizePrediction(request: NextRequest, chatflow: Access
   }
   const member = await findMember(request);
   if (member && member.workspaceId === chatflow.workspaceId) return { kind: "user", userId: member.userId };
-  throw unauthorized(token || request.headers.has("authorization") ? INVALID_CREDENTIALS : CREDENTIALS_REQUIRED);
+  throw unauthorized(
+    token || request.headers.has("authorization") ? INVALID_CREDENTIALS : CREDENTIALS_REQUIRED,
+  );
 }

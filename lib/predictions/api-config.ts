@@ -28,7 +28,8 @@ export function readPredictionApiConfig(apiConfig: string | null | undefined): P
   }
   if (!parsed) return fallback;
   const { rateLimit, overrideConfig } = parsed;
-  const isActive = rateLimit?.status === true && rateLimit.limitMax !== undefined && rateLimit.limitDuration !== undefined;
+  const isActive =
+    rateLimit?.status === true && rateLimit.limitMax !== undefined && rateLimit.limitDuration !== undefined;
   return {
     rateLimit: isActive
       ? {

@@ -23,7 +23,9 @@ export interface Exchange {
  * or was abandoned stores nothing, so no session ends in a question without its answer (which the
  * next turn's memory would otherwise replay). Returns the answer's id (`chatMessageId`).
  */
-export async function saveExchange(exchange: Exchange): Promise<{ chatMessageId: string; createdDate: Date }> {
+export async function saveExchange(
+  exchange: Exchange,
+): Promise<{ chatMessageId: string; createdDate: Date }> {
   const db = await getDb();
   const chatMessageId = randomUUID();
   const answeredAt = new Date(Math.max(Date.now(), exchange.askedAt.getTime() + 1));
@@ -35,13 +37,20 @@ export async function saveExchange(exchange: Exchange): Promise<{ chatMessageId:
   };
   await db.chatMessage.createMany({
     data: [
-      { ...common, id: randomUUID(), role: "user", content: exchange.question, createdDate: exchange.askedAt },
+      {
+        ...common,
+        id: randomUUID(),
+        role: "user",
+        content: exchange.question,
+        createdDate: exchange.askedAt,
+      },
       {
         ...common,
         id: chatMessageId,
         role: "assistant",
         content: exchange.answer,
-        sourceDocuments: exchange.sourceDocuments.length > 0 ? JSON.stringify(exchange.sourceDocuments) : null,
+        sourceDocuments:
+          exchange.sourceDocuments.length > 0 ? JSON.stringify(exchange.sourceDocuments) : null,
         usedTools: exchange.usedTools.length > 0 ? JSON.stringify(exchange.usedTools) : null,
         createdDate: answeredAt,
       },
@@ -56,7 +65,11 @@ export interface StoredMessage {
 }
 
 /** The session's messages, oldest first; `limit` keeps the most recent ones. */
-export async function listSessionMessages(chatflowId: string, sessionId: string, limit = 200): Promise<StoredMessage[]> {
+export async function listSessionMessages(
+  chatflowId: string,
+  sessionId: string,
+  limit = 200,
+): Promise<StoredMessage[]> {
   const db = await getDb();
   const rows = await db.chatMessage.findMany({
     where: { chatflowId, sessionId },
@@ -64,5 +77,7 @@ export async function listSessionMessages(chatflowId: string, sessionId: string,
     take: limit,
     select: { role: true, content: true },
   });
-  return rows.reverse().map((row) => ({ role: row.role === "user" ? "user" : "assistant", content: row.content }));
+  return rows
+    .reverse()
+    .map((row) => ({ role: row.role === "user" ? "user" : "assistant", content: row.content }));
 }

@@ -34,7 +34,8 @@ describe("resolveOverrides", () => {
 
   it("accepts per-node values and caps each maxTokens", () => {
     expect(
-      resolveOverrides({ temperature: { chatOpenAI_0: 0.1 }, maxTokens: { a: 10, b: 10_000 } }, true, 4096).nodeOverrides,
+      resolveOverrides({ temperature: { chatOpenAI_0: 0.1 }, maxTokens: { a: 10, b: 10_000 } }, true, 4096)
+        .nodeOverrides,
     ).toEqual({ temperature: { chatOpenAI_0: 0.1 }, maxTokens: { a: 10, b: 4096 } });
   });
 

@@ -17,7 +17,14 @@ export interface PredictionOverrides {
   isIgnored: boolean;
 }
 
-const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 // A value for every node that has the input, or `{"<nodeId>": value}` for some nodes only.
 const everywhereOrPerNode = <T extends z.ZodType>(value: T) => z.union([value, z.record(z.string(), value)]);
@@ -53,8 +60,11 @@ export function resolveOverrides(
   const isEmpty = Object.keys(raw).length === 0;
   if (!isAllowed || isEmpty) return { nodeOverrides: {}, isIgnored: !isAllowed && !isEmpty };
 
-  const parsed = validate(z.object({ overrideConfig: knownKeys }), { overrideConfig: raw }, "Invalid request body")
-    .overrideConfig;
+  const parsed = validate(
+    z.object({ overrideConfig: knownKeys }),
+    { overrideConfig: raw },
+    "Invalid request body",
+  ).overrideConfig;
   const { sessionId, webhookUrl, webhookMethod, maxTokens, ...rest } = parsed;
   const nodeOverrides: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {

@@ -46,7 +46,9 @@ const answer: FlowRunResult = {
   metadata: { model: "m", temperature: 0.5, usage: { totalTokens: 3 } },
 };
 
-function fakeRunner(options: { canStream?: boolean; fail?: Error; prepareError?: Error; hang?: boolean } = {}) {
+function fakeRunner(
+  options: { canStream?: boolean; fail?: Error; prepareError?: Error; hang?: boolean } = {},
+) {
   const runs: FlowRunInput[] = [];
   const runner: FlowRunner = {
     prepare: vi.fn(async () => {
@@ -71,7 +73,10 @@ function fakeRunner(options: { canStream?: boolean; fail?: Error; prepareError?:
 }
 
 const deferred: Array<() => Promise<void>> = [];
-const deps = (runner: FlowRunner) => ({ runner, defer: (task: () => Promise<void>) => void deferred.push(task) });
+const deps = (runner: FlowRunner) => ({
+  runner,
+  defer: (task: () => Promise<void>) => void deferred.push(task),
+});
 
 beforeEach(() => {
   saved.length = 0;
@@ -96,9 +101,21 @@ describe("handlePrediction", () => {
       followUpPrompts: [],
       metadata: { model: "m", temperature: 0.5, usage: { totalTokens: 3 }, durationMs: expect.any(Number) },
     });
-    expect(runs[0]).toMatchObject({ question: "Hi", chatId: "c1", sessionId: "c1", overrideConfig: {}, onToken: undefined });
+    expect(runs[0]).toMatchObject({
+      question: "Hi",
+      chatId: "c1",
+      sessionId: "c1",
+      overrideConfig: {},
+      onToken: undefined,
+    });
     expect(saved).toEqual([
-      expect.objectContaining({ chatflowId: flow.id, chatId: "c1", sessionId: "c1", question: "Hi", answer: "Hello there" }),
+      expect.objectContaining({
+        chatflowId: flow.id,
+        chatId: "c1",
+        sessionId: "c1",
+        question: "Hi",
+        answer: "Hello there",
+      }),
     ]);
   });
 
@@ -140,41 +157,61 @@ describe("handlePrediction", () => {
       [true, false],
     ]) {
       const { runner } = fakeRunner({ canStream });
-      const response = await handlePrediction(post({ question: "Hi", streaming: true }), chatflow({ isStreaming }), deps(runner));
+      const response = await handlePrediction(
+        post({ question: "Hi", streaming: true }),
+        chatflow({ isStreaming }),
+        deps(runner),
+      );
       expect(response.headers.get("content-type")).toContain("application/json");
     }
   });
 
   it("turns a run failure after the start into an error event and stores nothing", async () => {
     const { runner } = fakeRunner({ fail: new ApiError(502, "Model provider failed: 500") });
-    const response = await handlePrediction(post({ question: "Hi", streaming: true }), chatflow(), deps(runner));
+    const response = await handlePrediction(
+      post({ question: "Hi", streaming: true }),
+      chatflow(),
+      deps(runner),
+    );
     const text = await response.text();
-    expect(text.endsWith(
-      'event: error\ndata: {"event":"error","data":"Model provider failed: 500","message":"Model provider failed: 500"}\n\nevent: end\ndata: {}\n\n',
-    )).toBe(true);
+    expect(
+      text.endsWith(
+        'event: error\ndata: {"event":"error","data":"Model provider failed: 500","message":"Model provider failed: 500"}\n\nevent: end\ndata: {}\n\n',
+      ),
+    ).toBe(true);
     expect(saved).toEqual([]);
   });
 
   it("throws a JSON-path run failure to the route (502 stays 502)", async () => {
     const { runner } = fakeRunner({ fail: new ApiError(502, "Model provider failed") });
-    await expect(handlePrediction(post({ question: "Hi" }), chatflow(), deps(runner))).rejects.toMatchObject({ statusCode: 502 });
+    await expect(handlePrediction(post({ question: "Hi" }), chatflow(), deps(runner))).rejects.toMatchObject({
+      statusCode: 502,
+    });
     expect(saved).toEqual([]);
   });
 
   it("checks access, rate limit, body and flow before running, in that order", async () => {
-    const limited = chatflow({ apiConfig: JSON.stringify({ rateLimit: { status: true, limitMax: 1, limitDuration: 60 } }) });
-    const { runner } = fakeRunner({ prepareError: badRequest('Node "llmChain_0" is missing its input "model"') });
+    const limited = chatflow({
+      apiConfig: JSON.stringify({ rateLimit: { status: true, limitMax: 1, limitDuration: 60 } }),
+    });
+    const { runner } = fakeRunner({
+      prepareError: badRequest('Node "llmChain_0" is missing its input "model"'),
+    });
     const run = (body: unknown, headers: Record<string, string> = {}) =>
-      handlePrediction(post(body, headers), limited, deps(runner)).catch((error: ApiError) => `${error.statusCode} ${error.message}`);
+      handlePrediction(post(body, headers), limited, deps(runner)).catch(
+        (error: ApiError) => `${error.statusCode} ${error.message}`,
+      );
 
     expect(await run({}, { authorization: "Bearer bad" })).toBe("401 Invalid API key");
     expect(await run({})).toBe("400 question is required"); // the first counted request
     expect(await run({ question: "Hi" })).toBe("429 Too many requests");
     expect(runner.prepare).not.toHaveBeenCalled();
     const unlimited = chatflow();
-    expect(await handlePrediction(post({ question: "Hi" }), unlimited, deps(runner)).catch((e: ApiError) => e.message)).toBe(
-      'Node "llmChain_0" is missing its input "model"',
-    );
+    expect(
+      await handlePrediction(post({ question: "Hi" }), unlimited, deps(runner)).catch(
+        (e: ApiError) => e.message,
+      ),
+    ).toBe('Node "llmChain_0" is missing its input "model"');
     expect(runner.run).not.toHaveBeenCalled();
   });
 
@@ -218,7 +255,11 @@ describe("handlePrediction", () => {
 
   it("stores nothing and stops the run when the streaming client disconnects", async () => {
     const { runner, runs } = fakeRunner({ hang: true });
-    const response = await handlePrediction(post({ question: "Hi", streaming: true }), chatflow(), deps(runner));
+    const response = await handlePrediction(
+      post({ question: "Hi", streaming: true }),
+      chatflow(),
+      deps(runner),
+    );
     const reader = response.body!.getReader();
     await reader.read(); // the start event
     await vi.waitFor(() => expect(runs).toHaveLength(1));

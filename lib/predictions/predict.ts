@@ -12,7 +12,12 @@ import type { PredictionChatflow } from "./chatflow";
 import { saveExchange } from "./messages";
 import { resolveOverrides, type PredictionOverrides } from "./overrides";
 import { enforceRateLimit, rateLimitKey } from "./rate-limit";
-import { readPredictionRequest, type HistoryMessage, type PredictionFile, type PredictionUpload } from "./request";
+import {
+  readPredictionRequest,
+  type HistoryMessage,
+  type PredictionFile,
+  type PredictionUpload,
+} from "./request";
 
 // POST /api/v1/prediction/{id} after the chatflow is loaded and its origin accepted: access, rate
 // limit, body, flow check, then the run, answered as JSON or as SSE. Everything that can fail as a
@@ -94,7 +99,10 @@ export async function handlePrediction(
   const completion = new Promise<Completed | null>((resolve) => (settle = resolve));
   scheduleWebhook(deps, overrides, chatflow, identity, completion);
 
-  async function runAndStore(signal: AbortSignal, onToken?: (token: string) => void): Promise<Completed | null> {
+  async function runAndStore(
+    signal: AbortSignal,
+    onToken?: (token: string) => void,
+  ): Promise<Completed | null> {
     const started = performance.now();
     const result = await deps.runner.run({ ...input, signal, onToken });
     if (signal.aborted) return null; // the client left: the answer is not stored
@@ -124,7 +132,7 @@ export async function handlePrediction(
     }
     settle(completed);
     if (!completed) return clientGone();
-    return Response.json({ text: completed.result.text, ...describe(identity, completed) }, { headers });
+    return Response.json(toPredictionJson(identity, completed), { headers });
   }
 
   return createSseResponse(
@@ -134,8 +142,7 @@ export async function handlePrediction(
         const completed = await runAndStore(writer.signal, (token) => writer.token(token));
         settle(completed);
         if (!completed) return;
-        const { followUpPrompts, ...fields } = describe(identity, completed);
-        writer.metadata(followUpPrompts.length > 0 ? { ...fields, followUpPrompts } : fields);
+        writer.metadata(toMetadataEvent(identity, completed));
         writer.end();
       } catch (error) {
         settle(null);
@@ -151,10 +158,13 @@ export async function handlePrediction(
 // Nobody reads this answer; 499 ("client closed request") keeps the access log honest.
 const clientGone = () => new Response(null, { status: 499 });
 
-/** The fields shared by the JSON answer and the metadata event. */
-function describe(identity: { chatId: string; question: string; sessionId: string }, completed: Completed) {
-  const { result, chatMessageId, durationMs } = completed;
+type Identity = { chatId: string; question: string; sessionId: string };
+
+/** The JSON answer, fields in API.md's order. */
+function toPredictionJson(identity: Identity, completed: Completed) {
+  const { result, chatMessageId } = completed;
   return {
+    text: result.text,
     question: identity.question,
     chatId: identity.chatId,
     chatMessageId,
@@ -162,8 +172,40 @@ function describe(identity: { chatId: string; question: string; sessionId: strin
     sourceDocuments: result.sourceDocuments,
     usedTools: result.usedTools,
     followUpPrompts: [] as string[],
-    metadata: { ...result.metadata, durationMs: result.metadata.durationMs ?? durationMs },
+    metadata: toRunMetadata(completed),
   };
+}
+
+/**
+ * The metadata event's fields (Flowise's order): the answer's fields but the text, which the
+ * tokens carried; `followUpPrompts` only when there are some (Flowise's widget cannot read []).
+ */
+function toMetadataEvent(identity: Identity, completed: Completed) {
+  const {
+    followUpPrompts,
+    chatId,
+    chatMessageId,
+    question,
+    sessionId,
+    sourceDocuments,
+    usedTools,
+    metadata,
+  } = toPredictionJson(identity, completed);
+  return {
+    chatId,
+    chatMessageId,
+    question,
+    sessionId,
+    sourceDocuments,
+    usedTools,
+    ...(followUpPrompts.length > 0 ? { followUpPrompts } : {}),
+    metadata,
+  };
+}
+
+function toRunMetadata({ result, durationMs: measured }: Completed) {
+  const { model, temperature, durationMs, usage, ...rest } = result.metadata;
+  return { model, temperature, durationMs: durationMs ?? measured, usage, ...rest };
 }
 
 async function refuseBadWebhook(url: string) {
@@ -182,7 +224,7 @@ function scheduleWebhook(
   deps: PredictionDeps,
   overrides: PredictionOverrides,
   chatflow: PredictionChatflow,
-  identity: { chatId: string; question: string; sessionId: string },
+  identity: Identity,
   completion: Promise<Completed | null>,
 ) {
   const webhook = overrides.webhook;

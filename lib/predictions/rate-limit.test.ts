@@ -18,9 +18,15 @@ async function outcome(promise: Promise<void>) {
 
 describe("rateLimitKey", () => {
   it("counts per chatflow and per caller: key, member, else client IP", () => {
-    expect(rateLimitKey(FLOW, { kind: "apiKey", apiKeyId: "k1" }, request("1.2.3.4"))).toBe(`prediction:${FLOW}:key:k1`);
-    expect(rateLimitKey(FLOW, { kind: "user", userId: "u1" }, request("1.2.3.4"))).toBe(`prediction:${FLOW}:user:u1`);
-    expect(rateLimitKey(FLOW, { kind: "anonymous" }, request("1.2.3.4"))).toBe(`prediction:${FLOW}:ip:1.2.3.4`);
+    expect(rateLimitKey(FLOW, { kind: "apiKey", apiKeyId: "k1" }, request("1.2.3.4"))).toBe(
+      `prediction:${FLOW}:key:k1`,
+    );
+    expect(rateLimitKey(FLOW, { kind: "user", userId: "u1" }, request("1.2.3.4"))).toBe(
+      `prediction:${FLOW}:user:u1`,
+    );
+    expect(rateLimitKey(FLOW, { kind: "anonymous" }, request("1.2.3.4"))).toBe(
+      `prediction:${FLOW}:ip:1.2.3.4`,
+    );
   });
 });
 
@@ -56,8 +62,12 @@ describe("enforceRateLimit", () => {
   it("applies a changed limit to the very next request", async () => {
     const limiter = createMemoryRateLimiter(() => 0);
     for (let i = 0; i < 3; i++) await enforceRateLimit({ limitMax: 10, limitDurationS: 60 }, "k", limiter);
-    expect(await outcome(enforceRateLimit({ limitMax: 2, limitDurationS: 60 }, "k", limiter))).toMatchObject({ statusCode: 429 });
-    expect(await outcome(enforceRateLimit({ limitMax: 100, limitDurationS: 60 }, "k", limiter))).toBe("allowed");
+    expect(await outcome(enforceRateLimit({ limitMax: 2, limitDurationS: 60 }, "k", limiter))).toMatchObject({
+      statusCode: 429,
+    });
+    expect(await outcome(enforceRateLimit({ limitMax: 100, limitDurationS: 60 }, "k", limiter))).toBe(
+      "allowed",
+    );
   });
 
   it("does nothing without a limit", async () => {

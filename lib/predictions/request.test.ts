@@ -10,13 +10,18 @@ const json = (body: unknown) =>
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
-const multipart = (form: FormData) => new Request("http://app.test/api/v1/prediction/x", { method: "POST", body: form });
+const multipart = (form: FormData) =>
+  new Request("http://app.test/api/v1/prediction/x", { method: "POST", body: form });
 
 async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    const { statusCode, message, details } = error as { statusCode: number; message: string; details?: unknown };
+    const { statusCode, message, details } = error as {
+      statusCode: number;
+      message: string;
+      details?: unknown;
+    };
     return { statusCode, message, ...(details ? { details } : {}) };
   }
   throw new Error("expected a failure");
@@ -35,7 +40,9 @@ describe("readPredictionRequest (JSON)", () => {
           { type: "userMessage", message: "c" },
         ],
         overrideConfig: { temperature: 0 },
-        uploads: [{ data: "data:text/plain;base64,aGVsbG8=", type: "file", name: "a.txt", mime: "text/plain" }],
+        uploads: [
+          { data: "data:text/plain;base64,aGVsbG8=", type: "file", name: "a.txt", mime: "text/plain" },
+        ],
         socketIOClientId: "ignored",
       }),
     );
@@ -82,7 +89,10 @@ describe("readPredictionRequest (JSON)", () => {
   });
 
   it("answers 400 for malformed JSON and for invalid fields", async () => {
-    expect(await failure(readPredictionRequest(json("{")))).toEqual({ statusCode: 400, message: "Malformed JSON body" });
+    expect(await failure(readPredictionRequest(json("{")))).toEqual({
+      statusCode: 400,
+      message: "Malformed JSON body",
+    });
     expect(await failure(readPredictionRequest(json("[1]")))).toEqual({
       statusCode: 400,
       message: "The request body must be a JSON object",
@@ -91,7 +101,11 @@ describe("readPredictionRequest (JSON)", () => {
       statusCode: 400,
       details: [expect.objectContaining({ path: "streaming" })],
     });
-    expect(await failure(readPredictionRequest(json({ question: "q", history: [{ role: "system", content: "x" }] })))).toMatchObject({
+    expect(
+      await failure(
+        readPredictionRequest(json({ question: "q", history: [{ role: "system", content: "x" }] })),
+      ),
+    ).toMatchObject({
       statusCode: 400,
     });
     expect(await failure(readPredictionRequest(json({ question: "q", overrideConfig: "x" })))).toMatchObject({
@@ -99,7 +113,9 @@ describe("readPredictionRequest (JSON)", () => {
       details: [expect.objectContaining({ path: "overrideConfig" })],
     });
     expect(
-      await failure(readPredictionRequest(json({ question: "q", uploads: [{ data: "data:text/plain;base64,@@@" }] }))),
+      await failure(
+        readPredictionRequest(json({ question: "q", uploads: [{ data: "data:text/plain;base64,@@@" }] })),
+      ),
     ).toEqual({
       statusCode: 400,
       message: "uploads.0.data is not a valid data: URL",
@@ -108,14 +124,20 @@ describe("readPredictionRequest (JSON)", () => {
   });
 
   it("accepts non-base64 data URLs and takes the mime from the URL", async () => {
-    const parsed = await readPredictionRequest(json({ question: "q", uploads: [{ data: "data:text/csv,a%2Cb", name: "x.csv" }] }));
-    expect(parsed.uploads).toEqual([{ data: "data:text/csv,a%2Cb", type: "file", name: "x.csv", mime: "text/csv" }]);
+    const parsed = await readPredictionRequest(
+      json({ question: "q", uploads: [{ data: "data:text/csv,a%2Cb", name: "x.csv" }] }),
+    );
+    expect(parsed.uploads).toEqual([
+      { data: "data:text/csv,a%2Cb", type: "file", name: "x.csv", mime: "text/csv" },
+    ]);
   });
 
   it("answers 413 when uploads exceed MAX_UPLOAD_MB", async () => {
     const big = Buffer.alloc(50 * 1024 * 1024 + 1).toString("base64");
     const response = await failure(
-      readPredictionRequest(json({ question: "q", uploads: [{ data: `data:application/octet-stream;base64,${big}` }] })),
+      readPredictionRequest(
+        json({ question: "q", uploads: [{ data: `data:application/octet-stream;base64,${big}` }] }),
+      ),
     );
     expect(response).toEqual({ statusCode: 413, message: "Uploads are larger than 50 MB" });
   });
@@ -192,6 +214,9 @@ describe("readPredictionRequest (multipart)", () => {
       headers: { "content-type": "multipart/form-data; boundary=xyz" },
       body: "garbage",
     });
-    expect(await failure(readPredictionRequest(request))).toEqual({ statusCode: 400, message: "Malformed multipart body" });
+    expect(await failure(readPredictionRequest(request))).toEqual({
+      statusCode: 400,
+      message: "Malformed multipart body",
+    });
   });
 });

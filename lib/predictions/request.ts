@@ -56,7 +56,9 @@ const role = z
 // `{role, content}` as API.md says; Flowise's `{type: "userMessage"|"apiMessage", message}` too.
 const historyItem = z.union([
   z.object({ role, content: z.string() }),
-  z.object({ type: role, message: z.string() }).transform(({ type, message }) => ({ role: type, content: message })),
+  z
+    .object({ type: role, message: z.string() })
+    .transform(({ type, message }) => ({ role: type, content: message })),
 ]);
 
 const upload = z.object({
@@ -75,16 +77,26 @@ const bodySchema = z.object({
     .transform((value) => value ?? ""),
   streaming: flag.nullish().transform((value) => value ?? false),
   history: z.array(historyItem).max(1000).nullish(),
-  overrideConfig: z.record(z.string(), z.unknown()).nullish().transform((value) => value ?? {}),
-  uploads: z.array(upload).max(100).nullish().transform((value) => value ?? []),
+  overrideConfig: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((value) => value ?? {}),
+  uploads: z
+    .array(upload)
+    .max(100)
+    .nullish()
+    .transform((value) => value ?? []),
 });
 
 /** Reads and validates a prediction body: 400 for bad input, 413 beyond the size limits. */
 export async function readPredictionRequest(request: Request): Promise<PredictionRequest> {
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
   const isForm =
-    contentType.startsWith("multipart/form-data") || contentType.startsWith("application/x-www-form-urlencoded");
-  const { fields, files } = isForm ? await readForm(request) : { fields: await readJsonObject(request), files: [] };
+    contentType.startsWith("multipart/form-data") ||
+    contentType.startsWith("application/x-www-form-urlencoded");
+  const { fields, files } = isForm
+    ? await readForm(request)
+    : { fields: await readJsonObject(request), files: [] };
 
   const question = fields.question;
   if (typeof question !== "string" || question.trim() === "") {
@@ -93,7 +105,8 @@ export async function readPredictionRequest(request: Request): Promise<Predictio
   const body = validate(bodySchema, fields, "Invalid request body");
   const uploads = body.uploads.map((item, index) => checkUpload(item, index));
   const total =
-    uploads.reduce((sum, upload) => sum + upload.size, 0) + files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+    uploads.reduce((sum, upload) => sum + upload.size, 0) +
+    files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   if (total > uploadLimitBytes()) throw payloadTooLarge(`Uploads are larger than ${env.MAX_UPLOAD_MB} MB`);
 
   return {
@@ -165,7 +178,8 @@ async function readForm(request: Request) {
   return { fields, files };
 }
 
-const tooLargeBody = () => payloadTooLarge(`Request body is larger than ${env.MAX_UPLOAD_MB} MB of uploads allows`);
+const tooLargeBody = () =>
+  payloadTooLarge(`Request body is larger than ${env.MAX_UPLOAD_MB} MB of uploads allows`);
 
 /** The request with a body that fails once more than `limit` bytes went through, before buffering them. */
 function countBytes(request: Request, limit: number) {
@@ -183,14 +197,22 @@ function countBytes(request: Request, limit: number) {
     },
   });
   const body = request.body ? request.body.pipeThrough(counter) : null;
-  const init: RequestInit & { duplex: "half" } = { method: request.method, headers: request.headers, body, duplex: "half" };
+  const init: RequestInit & { duplex: "half" } = {
+    method: request.method,
+    headers: request.headers,
+    body,
+    duplex: "half",
+  };
   return { request: new Request(request.url, init), isOverLimit: () => isOverLimit };
 }
 
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Checks that an upload's data: URL decodes; returns it with its mime type filled in and its size. */
-function checkUpload(item: z.infer<typeof upload>, index: number): { upload: PredictionUpload; size: number } {
+function checkUpload(
+  item: z.infer<typeof upload>,
+  index: number,
+): { upload: PredictionUpload; size: number } {
   const match = item.data.match(/^data:([^,]*?),(.*)$/s);
   const invalid = () =>
     badRequest(`uploads.${index}.data is not a valid data: URL`, [

@@ -18,6 +18,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 
   return {
     backend: "memory",
+    ping: async () => {},
     async consume(key, limit, windowSeconds): Promise<RateLimitDecision> {
       const at = now();
       if (++calls % PRUNE_EVERY === 0) prune(at);

@@ -8,14 +8,22 @@ import type { RateLimitDecision, RateLimiter } from "./types";
  * request is served and a warning logged): an outage of the limiter must not become an outage of
  * the product. Documented in README.
  */
+const CONNECT_TIMEOUT_MS = 2_000;
+
 export function createRedisRateLimiter(url: string): RateLimiter {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     lazyConnect: false,
   });
   client.on("error", () => {}); // reconnects by itself; each failed call is logged below
+  // Calls made before the first connection would fail (no offline queue) and so go uncounted:
+  // the first requests after a start wait for the connection, up to the connect timeout.
+  const firstConnection = new Promise<void>((resolve) => {
+    client.once("ready", () => resolve());
+    setTimeout(resolve, CONNECT_TIMEOUT_MS).unref();
+  });
   const limiters = new Map<string, RateLimiterRedis>();
 
   function limiterFor(limit: number, windowSeconds: number) {
@@ -36,7 +44,11 @@ export function createRedisRateLimiter(url: string): RateLimiter {
 
   return {
     backend: "redis",
+    async ping() {
+      await client.ping();
+    },
     async consume(key, limit, windowSeconds): Promise<RateLimitDecision> {
+      await firstConnection;
       try {
         const result = await limiterFor(limit, windowSeconds).consume(key);
         return { allowed: true, remaining: result.remainingPoints, retryAfterMs: 0 };

@@ -12,4 +12,6 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   readonly backend: "memory" | "redis" | "upstash";
   consume(key: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
+  /** Resolves when the backing store answers (health checks); memory always does. */
+  ping(): Promise<void>;
 }

@@ -25,6 +25,9 @@ export function createUpstashRateLimiter(url: string, token: string): RateLimite
 
   return {
     backend: "upstash",
+    async ping() {
+      await redis.ping();
+    },
     async consume(key, limit, windowSeconds): Promise<RateLimitDecision> {
       try {
         const result = await limiterFor(limit, windowSeconds).limit(key);

@@ -8,8 +8,7 @@ export interface SandboxJob {
 }
 
 export type SandboxResult =
-  | { ok: true; output: string; durationMs: number }
-  | { ok: false; error: string; durationMs: number };
+  { ok: true; output: string; durationMs: number } | { ok: false; error: string; durationMs: number };
 
 export interface SandboxEngineOptions {
   /** Hosts `fetch` may reach: exact `URL.host` values such as `api.example.com` or `127.0.0.1:8080`. */

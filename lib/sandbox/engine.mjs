@@ -172,7 +172,9 @@ export function createSandboxEngine({ allowHosts = [], maxIdle = 4, fetchImpl, o
     if (verdict.reusable && bridge.pending === 0) giveBack(slot);
     else discard(slot);
     const durationMs = elapsed();
-    return verdict.ok ? { ok: true, output: verdict.output, durationMs } : { ok: false, error: verdict.error, durationMs };
+    return verdict.ok
+      ? { ok: true, output: verdict.output, durationMs }
+      : { ok: false, error: verdict.error, durationMs };
   }
 
   function close() {

@@ -80,7 +80,10 @@ export function createFetchBridge({ allowHosts, maxBytes, maxRequests, timeoutMs
       if (typeof next === "string") return { error: `fetch: bad redirect location` };
       const deniedHop = checkUrl(next);
       if (deniedHop) return { error: `fetch: redirected to a host that is not allowed (${next.host})` };
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+      if (
+        response.status === 303 ||
+        ((response.status === 301 || response.status === 302) && method === "POST")
+      ) {
         method = "GET";
         body = undefined;
       }
@@ -147,7 +150,8 @@ function readRequest(init) {
     if (!Array.isArray(pair) || typeof pair[0] !== "string" || typeof pair[1] !== "string") {
       return "fetch: invalid headers";
     }
-    if (!DROPPED_HEADERS.has(pair[0].toLowerCase())) headers.push(/** @type {[string, string]} */ ([pair[0], pair[1]]));
+    if (!DROPPED_HEADERS.has(pair[0].toLowerCase()))
+      headers.push(/** @type {[string, string]} */ ([pair[0], pair[1]]));
   }
   return { method: upper, headers, body: options.body };
 }
@@ -183,7 +187,9 @@ async function readLimited(response, maxBytes) {
 
 /** @param {unknown} error */
 function describeFailure(error) {
-  const candidate = /** @type {{ name?: unknown; message?: unknown; cause?: { message?: unknown } }} */ (error ?? {});
+  const candidate = /** @type {{ name?: unknown; message?: unknown; cause?: { message?: unknown } }} */ (
+    error ?? {}
+  );
   if (candidate.name === "TimeoutError") return "fetch: the request timed out";
   if (candidate.name === "AbortError") return "fetch: the tool run has ended";
   const cause = typeof candidate.cause?.message === "string" ? ` (${candidate.cause.message})` : "";

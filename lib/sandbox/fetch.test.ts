@@ -108,13 +108,17 @@ describe.each(["process", "in-process"] as const)("fetch from a tool (%s)", (iso
   });
 
   it("returns error statuses to the tool rather than throwing", async () => {
-    const result = await run(`const r = await fetch($base + "/missing"); return [r.ok, r.status, await r.text()]`);
+    const result = await run(
+      `const r = await fetch($base + "/missing"); return [r.ok, r.status, await r.text()]`,
+    );
     expect(result).toMatchObject({ ok: true, output: '[false,404,"no such thing"]' });
   });
 
   it("follows a redirect within allowed hosts and refuses one that leaves them", async () => {
     expect(
-      await run(`const r = await fetch($base + "/redirect-home"); return [r.redirected, (await r.json()).city]`),
+      await run(
+        `const r = await fetch($base + "/redirect-home"); return [r.redirected, (await r.json()).city]`,
+      ),
     ).toMatchObject({ ok: true, output: '[true,"Lyon"]' });
     expect(await run(`await fetch($base + "/redirect-away")`)).toMatchObject({
       ok: false,
@@ -148,7 +152,9 @@ describe.each(["process", "in-process"] as const)("fetch from a tool (%s)", (iso
   });
 
   it("lets the tool catch a refused fetch", async () => {
-    const result = await run(`try { await fetch("https://example.com") } catch (e) { return "caught: " + e.message }`);
+    const result = await run(
+      `try { await fetch("https://example.com") } catch (e) { return "caught: " + e.message }`,
+    );
     expect(result).toMatchObject({
       ok: true,
       output: "caught: fetch: host example.com is not allowed (TOOL_FETCH_ALLOW)",
@@ -156,7 +162,9 @@ describe.each(["process", "in-process"] as const)("fetch from a tool (%s)", (iso
   });
 
   it("reads a body once", async () => {
-    const result = await run(`const r = await fetch($base + "/weather"); await r.text(); return await r.text()`);
+    const result = await run(
+      `const r = await fetch($base + "/weather"); await r.text(); return await r.text()`,
+    );
     expect(result).toMatchObject({ ok: false, error: "TypeError: Body has already been read" });
   });
 

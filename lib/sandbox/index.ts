@@ -22,8 +22,7 @@ export interface ToolRunInput {
 }
 
 export type ToolRunResult =
-  | { ok: true; output: string; durationMs: number }
-  | { ok: false; error: string; durationMs: number };
+  { ok: true; output: string; durationMs: number } | { ok: false; error: string; durationMs: number };
 
 export interface ToolRunnerOptions {
   /** Hosts `fetch` may reach: exact `URL.host` values (`api.example.com`, `127.0.0.1:8080`). */

@@ -50,7 +50,8 @@ export function createProcessSandbox({ entry, allowHosts, maxIdle }: ProcessSand
     });
     let stderrLines = 0;
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      if (stderrLines++ < STDERR_LINES_LOGGED) log.warn("sandbox process stderr", { pid: child.pid, text: chunk.slice(0, 2000) });
+      if (stderrLines++ < STDERR_LINES_LOGGED)
+        log.warn("sandbox process stderr", { pid: child.pid, text: chunk.slice(0, 2000) });
     });
     const ready = new Promise<boolean>((resolve) => {
       // Also keeps the event loop alive while the (unref'd) child starts.
@@ -63,8 +64,7 @@ export function createProcessSandbox({ entry, allowHosts, maxIdle }: ProcessSand
         if (message?.type === "ready") {
           clearTimeout(tooSlow);
           resolve(true);
-        }
-        else if (message?.type === "result" && message.id && message.result) {
+        } else if (message?.type === "result" && message.id && message.result) {
           const { durationMs, ...outcome } = message.result;
           pending.get(message.id)?.finish(outcome as RunOutcome, durationMs);
         }
@@ -75,7 +75,8 @@ export function createProcessSandbox({ entry, allowHosts, maxIdle }: ProcessSand
     child.once("exit", (code, signal) => {
       if (current?.child === child) current = null;
       const lost = [...pending.values()].filter((run) => run.child === child);
-      if (!closed) log.warn("sandbox process exited", { pid: child.pid, code, signal, runsLost: lost.length });
+      if (!closed)
+        log.warn("sandbox process exited", { pid: child.pid, code, signal, runsLost: lost.length });
       for (const run of lost) run.finish({ ok: false, error: sandboxMessages.processStopped });
     });
     // The child must not keep the app (or a test runner) alive on its own.
@@ -118,7 +119,10 @@ export function createProcessSandbox({ entry, allowHosts, maxIdle }: ProcessSand
         });
       } catch (error) {
         // The structured-clone serializer refuses functions, symbols and the like in the input.
-        finish({ ok: false, error: sandboxMessages.inputNotCopyable(error instanceof Error ? error.message : String(error)) });
+        finish({
+          ok: false,
+          error: sandboxMessages.inputNotCopyable(error instanceof Error ? error.message : String(error)),
+        });
       }
     });
   }

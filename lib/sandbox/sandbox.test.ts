@@ -68,13 +68,19 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
   });
 
   it("reports a thrown error by its message", async () => {
-    expect(await run("throw new Error('city not found')")).toMatchObject({ ok: false, error: "city not found" });
+    expect(await run("throw new Error('city not found')")).toMatchObject({
+      ok: false,
+      error: "city not found",
+    });
     expect(await run("throw 'plain string'")).toMatchObject({ ok: false, error: "plain string" });
     expect(await run("null.x")).toMatchObject({
       ok: false,
       error: "TypeError: Cannot read properties of null (reading 'x')",
     });
-    expect(await run("return {")).toMatchObject({ ok: false, error: expect.stringMatching(/^SyntaxError: /) });
+    expect(await run("return {")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^SyntaxError: /),
+    });
   });
 
   it("has no require, process, module loading or file system", async () => {
@@ -86,11 +92,15 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
       ok: false,
       error: "ReferenceError: process is not defined",
     });
-    expect(await run("const fs = await import('node:fs'); return fs.readFileSync('/etc/passwd', 'utf8')")).toMatchObject({
+    expect(
+      await run("const fs = await import('node:fs'); return fs.readFileSync('/etc/passwd', 'utf8')"),
+    ).toMatchObject({
       ok: false,
     });
     expect(
-      await run("return [typeof require, typeof process, typeof module, typeof Buffer, typeof setTimeout].join()"),
+      await run(
+        "return [typeof require, typeof process, typeof module, typeof Buffer, typeof setTimeout].join()",
+      ),
     ).toMatchObject({ ok: true, output: "undefined,undefined,undefined,undefined,undefined" });
   });
 
@@ -103,10 +113,12 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
   });
 
   it("ignores console output instead of failing", async () => {
-    expect(await run("console.log('a', {b: 1}); console.error(new Error('x')); return 'done'")).toMatchObject({
-      ok: true,
-      output: "done",
-    });
+    expect(await run("console.log('a', {b: 1}); console.error(new Error('x')); return 'done'")).toMatchObject(
+      {
+        ok: true,
+        output: "done",
+      },
+    );
   });
 
   it("stops an infinite loop at the time limit", async () => {
@@ -131,7 +143,11 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
   });
 
   it("stops a 200 MB allocation with the memory message", async () => {
-    const result = await run("const a = new Array(25e6).fill(1.5); return a.length", {}, { timeoutMs: 10_000 });
+    const result = await run(
+      "const a = new Array(25e6).fill(1.5); return a.length",
+      {},
+      { timeoutMs: 10_000 },
+    );
     expect(result).toMatchObject({ ok: false, error: "Tool exceeded its 64 MB memory limit" });
     const buffer = await run("return new Uint8Array(200 * 1024 * 1024).length");
     expect(buffer).toMatchObject({ ok: false, error: "Tool exceeded its 64 MB memory limit" });
@@ -139,7 +155,11 @@ describe.each(["process", "in-process"] as const)("sandbox (%s)", (isolation) =>
   });
 
   it("honours a smaller per-run memory limit", async () => {
-    const result = await run("const a = []; for (;;) a.push({ n: a.length })", {}, { memoryMb: 16, timeoutMs: 10_000 });
+    const result = await run(
+      "const a = []; for (;;) a.push({ n: a.length })",
+      {},
+      { memoryMb: 16, timeoutMs: 10_000 },
+    );
     expect(result).toMatchObject({ ok: false, error: "Tool exceeded its 16 MB memory limit" });
   });
 
@@ -247,12 +267,18 @@ describe("sandbox process", () => {
       const firstPid = runner.processId;
       // Splitting 200 M characters asks V8 for an array larger than it can hold: a fatal error that
       // aborts the whole process (crbug.com/1201626), which only a separate process can contain.
-      const crash = await runner.run({ func: "return 'x'.repeat(200 * 1024 * 1024).split('').length", input: {} });
+      const crash = await runner.run({
+        func: "return 'x'.repeat(200 * 1024 * 1024).split('').length",
+        input: {},
+      });
       expect(crash).toMatchObject({
         ok: false,
         error: "The sandbox process stopped while the tool was running (it restarts by itself)",
       });
-      expect(await runner.run({ func: "return 'back'", input: {} })).toMatchObject({ ok: true, output: "back" });
+      expect(await runner.run({ func: "return 'back'", input: {} })).toMatchObject({
+        ok: true,
+        output: "back",
+      });
       expect(runner.processId).not.toBe(firstPid);
     } finally {
       runner.close();
@@ -266,7 +292,10 @@ describe("sandbox process", () => {
       const pending = runner.run({ func: "await new Promise(() => {})", input: {} });
       await new Promise((resolve) => setTimeout(resolve, 100));
       process.kill(runner.processId!, "SIGKILL");
-      expect(await pending).toMatchObject({ ok: false, error: expect.stringMatching(/^The sandbox process stopped/) });
+      expect(await pending).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^The sandbox process stopped/),
+      });
       expect(await runner.run({ func: "return 2", input: {} })).toMatchObject({ ok: true, output: "2" });
     } finally {
       runner.close();

@@ -33,7 +33,15 @@ export function createSemaphore(limit: number) {
     });
   }
 
-  return { acquire, get active() { return active; }, get waiting() { return waiting.length; } };
+  return {
+    acquire,
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
 }
 
 function once(action: () => void) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { createToolBody, missingRequiredInputs, runToolBody, toolSchemaField, updateToolBody } from "./schema";
+import {
+  createToolBody,
+  missingRequiredInputs,
+  runToolBody,
+  toolSchemaField,
+  updateToolBody,
+} from "./schema";
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
   const parsed = schema.safeParse(value);
@@ -10,7 +16,8 @@ const issuesOf = (schema: z.ZodType, value: unknown) => {
 
 describe("toolSchemaField", () => {
   it("accepts an object schema string and re-serializes it compactly", () => {
-    const schema = '{ "type": "object", "properties": { "city": { "type": "string", "description": "City" },' +
+    const schema =
+      '{ "type": "object", "properties": { "city": { "type": "string", "description": "City" },' +
       ' "unit": { "type": "string", "enum": ["C", "F"], "default": "C" } }, "required": ["city"] }';
     expect(toolSchemaField.parse(schema)).toBe(
       '{"type":"object","properties":{"city":{"type":"string","description":"City"},"unit":{"type":"string","enum":["C","F"],"default":"C"}},"required":["city"]}',
@@ -36,24 +43,33 @@ describe("toolSchemaField", () => {
   });
 
   it("refuses anything that is not an object schema", () => {
-    expect(issuesOf(toolSchemaField, "{not json")).toEqual([{ path: "", message: "schema is not valid JSON" }]);
+    expect(issuesOf(toolSchemaField, "{not json")).toEqual([
+      { path: "", message: "schema is not valid JSON" },
+    ]);
     expect(issuesOf(toolSchemaField, "42")).toEqual([
       { path: "", message: 'schema must be a JSON object such as {"type":"object","properties":{}}' },
     ]);
     expect(issuesOf(toolSchemaField, { type: "object" })).toEqual([
       { path: "", message: "schema must be a JSON Schema serialized as a string" },
     ]);
-    expect(issuesOf(toolSchemaField, '{"type":"string"}')).toEqual([{ path: "type", message: 'type must be "object"' }]);
+    expect(issuesOf(toolSchemaField, '{"type":"string"}')).toEqual([
+      { path: "type", message: 'type must be "object"' },
+    ]);
     expect(issuesOf(toolSchemaField, '{"type":"object","properties":{"a":{"type":"text"}}}')).toEqual([
-      { path: "properties.a.type", message: "type must be one of string, number, integer, boolean, object, array, null" },
+      {
+        path: "properties.a.type",
+        message: "type must be one of string, number, integer, boolean, object, array, null",
+      },
     ]);
     expect(issuesOf(toolSchemaField, '{"type":"object","properties":{"a":{"format":"email"}}}')).toEqual([
       { path: "properties.a", message: 'Unrecognized key: "format"' },
     ]);
-    expect(issuesOf(toolSchemaField, '{"type":"object","properties":{},"additionalProperties":false}')).toEqual([
-      { path: "", message: 'Unrecognized key: "additionalProperties"' },
-    ]);
-    expect(issuesOf(toolSchemaField, '{"type":"object","properties":{"a":{}},"required":["a","b","a"]}')).toEqual([
+    expect(
+      issuesOf(toolSchemaField, '{"type":"object","properties":{},"additionalProperties":false}'),
+    ).toEqual([{ path: "", message: 'Unrecognized key: "additionalProperties"' }]);
+    expect(
+      issuesOf(toolSchemaField, '{"type":"object","properties":{"a":{}},"required":["a","b","a"]}'),
+    ).toEqual([
       { path: "required.1", message: "b is not one of the properties" },
       { path: "required.2", message: "a is listed twice" },
     ]);
@@ -67,11 +83,17 @@ describe("toolSchemaField", () => {
       { path: "0.property", message: "property is required" },
     ]);
     expect(issuesOf(toolSchemaField, [{ property: "a", type: "text" }])).toEqual([
-      { path: "0.type", message: "type must be one of string, number, integer, boolean, object, array, null, date" },
+      {
+        path: "0.type",
+        message: "type must be one of string, number, integer, boolean, object, array, null, date",
+      },
     ]);
-    expect(issuesOf(toolSchemaField, [{ property: "a", type: "string" }, { property: "a", type: "number" }])).toEqual([
-      { path: "1.property", message: "a is listed twice" },
-    ]);
+    expect(
+      issuesOf(toolSchemaField, [
+        { property: "a", type: "string" },
+        { property: "a", type: "number" },
+      ]),
+    ).toEqual([{ path: "1.property", message: "a is listed twice" }]);
   });
 });
 
@@ -116,7 +138,9 @@ describe("createToolBody", () => {
       { path: "func", message: "func is required" },
       { path: "", message: 'Unrecognized key: "colour"' },
     ]);
-    expect(issuesOf(createToolBody, { ...valid, name: 5 })).toEqual([{ path: "name", message: "name must be a string" }]);
+    expect(issuesOf(createToolBody, { ...valid, name: 5 })).toEqual([
+      { path: "name", message: "name must be a string" },
+    ]);
   });
 
   it("treats an empty iconSrc as none", () => {

@@ -14,7 +14,10 @@ const jsonPrimitive = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const schemaProperty = z.strictObject({
   type: z.enum(PROPERTY_TYPES, { error: `type must be one of ${PROPERTY_TYPES.join(", ")}` }).optional(),
   description: z.string({ error: "description must be a string" }).optional(),
-  enum: z.array(jsonPrimitive, { error: "enum must be an array of strings, numbers, booleans or null" }).min(1, "enum must not be empty").optional(),
+  enum: z
+    .array(jsonPrimitive, { error: "enum must be an array of strings, numbers, booleans or null" })
+    .min(1, "enum must not be empty")
+    .optional(),
   default: z.json().optional(),
 });
 
@@ -28,7 +31,11 @@ const objectSchema = z
     const seen = new Set<string>();
     for (const [index, name] of (schema.required ?? []).entries()) {
       if (!Object.hasOwn(schema.properties, name)) {
-        context.addIssue({ code: "custom", path: ["required", index], message: `${name} is not one of the properties` });
+        context.addIssue({
+          code: "custom",
+          path: ["required", index],
+          message: `${name} is not one of the properties`,
+        });
       } else if (seen.has(name)) {
         context.addIssue({ code: "custom", path: ["required", index], message: `${name} is listed twice` });
       }
@@ -48,12 +55,19 @@ const flowiseRow = z.object({
   required: z.boolean({ error: "required must be true or false" }).optional(),
 });
 
-function fromFlowiseRows(rows: z.infer<typeof flowiseRow>[], context: z.RefinementCtx): ToolInputSchema | null {
+function fromFlowiseRows(
+  rows: z.infer<typeof flowiseRow>[],
+  context: z.RefinementCtx,
+): ToolInputSchema | null {
   const properties: ToolInputSchema["properties"] = {};
   const required: string[] = [];
   for (const [index, row] of rows.entries()) {
     if (Object.hasOwn(properties, row.property)) {
-      context.addIssue({ code: "custom", path: [index, "property"], message: `${row.property} is listed twice` });
+      context.addIssue({
+        code: "custom",
+        path: [index, "property"],
+        message: `${row.property} is listed twice`,
+      });
       return null;
     }
     properties[row.property] = {
@@ -91,7 +105,10 @@ export const toolSchemaField = z
       return converted ? JSON.stringify(converted) : z.NEVER;
     }
     if (parsed === null || typeof parsed !== "object") {
-      context.addIssue({ code: "custom", message: 'schema must be a JSON object such as {"type":"object","properties":{}}' });
+      context.addIssue({
+        code: "custom",
+        message: 'schema must be a JSON object such as {"type":"object","properties":{}}',
+      });
       return z.NEVER;
     }
     const schema = objectSchema.safeParse(parsed);
@@ -113,13 +130,20 @@ export function parseToolSchema(schema: string): ToolInputSchema {
 
 /** Names of the schema's required properties that `input` lacks (a loose check before a test run). */
 export function missingRequiredInputs(schema: string, input: Record<string, unknown>): string[] {
-  return (parseToolSchema(schema).required ?? []).filter((name) => input[name] === undefined || input[name] === null);
+  return (parseToolSchema(schema).required ?? []).filter(
+    (name) => input[name] === undefined || input[name] === null,
+  );
 }
 
 const requiredString = (field: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) });
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`),
+  });
 
-const name = requiredString("name").trim().min(1, "name is required").max(100, "name must be at most 100 characters");
+const name = requiredString("name")
+  .trim()
+  .min(1, "name is required")
+  .max(100, "name must be at most 100 characters");
 const description = requiredString("description").trim().min(1, "description is required");
 const func = requiredString("func").refine((code) => code.trim() !== "", "func is required");
 const color = z

@@ -88,7 +88,11 @@ export async function createTool(workspaceId: string, input: CreateToolInput): P
 }
 
 /** Changes only the fields given; updatedDate moves even when nothing else does. */
-export async function updateTool(workspaceId: string, id: string, changes: UpdateToolInput): Promise<ToolJson> {
+export async function updateTool(
+  workspaceId: string,
+  id: string,
+  changes: UpdateToolInput,
+): Promise<ToolJson> {
   const db = await getDb();
   if (!isUuid(id)) throw toolNotFound();
   const row = await orNotFound(

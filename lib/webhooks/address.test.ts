@@ -23,19 +23,46 @@ describe("isPrivateAddress", () => {
   });
 
   it("allows public IPv4, including neighbours of private ranges", () => {
-    for (const address of ["8.8.8.8", "1.1.1.1", "172.15.255.255", "172.32.0.1", "100.128.0.1", "169.253.0.1", "11.0.0.1"]) {
+    for (const address of [
+      "8.8.8.8",
+      "1.1.1.1",
+      "172.15.255.255",
+      "172.32.0.1",
+      "100.128.0.1",
+      "169.253.0.1",
+      "11.0.0.1",
+    ]) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
   });
 
   it("refuses private IPv6: loopback, unspecified, ULA, link-local, multicast", () => {
-    for (const address of ["::1", "::", "[::1]", "fc00::1", "fd12:3456::1", "fe80::1", "fe80::1%eth0", "ff02::1", "2001:db8::1"]) {
+    for (const address of [
+      "::1",
+      "::",
+      "[::1]",
+      "fc00::1",
+      "fd12:3456::1",
+      "fe80::1",
+      "fe80::1%eth0",
+      "ff02::1",
+      "2001:db8::1",
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
   });
 
   it("judges IPv4 carried inside IPv6 as the IPv4 address", () => {
-    for (const address of ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "64:ff9b::10.0.0.1", "64:ff9b::a9fe:a9fe", "2002:7f00:1::1", "2002:c0a8:101::1", "::127.0.0.1"]) {
+    for (const address of [
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:10.0.0.1",
+      "64:ff9b::10.0.0.1",
+      "64:ff9b::a9fe:a9fe",
+      "2002:7f00:1::1",
+      "2002:c0a8:101::1",
+      "::127.0.0.1",
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ["::ffff:8.8.8.8", "64:ff9b::8.8.8.8", "2002:808:808::1"]) {
@@ -70,13 +97,15 @@ describe("resolvePublicAddresses", () => {
     const lookup = fakeDns({
       "mixed.example.com": ["93.184.216.34", "10.0.0.5"],
       "v6.example.com": ["2606:2800:220:1::1", "::1"],
-      "localhost": ["127.0.0.1", "::1"],
+      localhost: ["127.0.0.1", "::1"],
       "empty.example.com": [],
     });
     await expect(resolvePublicAddresses("mixed.example.com", lookup)).rejects.toThrow(
       "mixed.example.com resolves to a private address (10.0.0.5)",
     );
-    await expect(resolvePublicAddresses("v6.example.com", lookup)).rejects.toBeInstanceOf(WebhookTargetRefused);
+    await expect(resolvePublicAddresses("v6.example.com", lookup)).rejects.toBeInstanceOf(
+      WebhookTargetRefused,
+    );
     await expect(resolvePublicAddresses("localhost", lookup)).rejects.toBeInstanceOf(WebhookTargetRefused);
     await expect(resolvePublicAddresses("empty.example.com", lookup)).rejects.toThrow("has no address");
   });
@@ -87,6 +116,8 @@ describe("resolvePublicAddresses", () => {
     };
     expect(await resolvePublicAddresses("8.8.8.8", lookup)).toEqual([{ address: "8.8.8.8", family: 4 }]);
     await expect(resolvePublicAddresses("[::1]", lookup)).rejects.toBeInstanceOf(WebhookTargetRefused);
-    await expect(resolvePublicAddresses("169.254.169.254", lookup)).rejects.toBeInstanceOf(WebhookTargetRefused);
+    await expect(resolvePublicAddresses("169.254.169.254", lookup)).rejects.toBeInstanceOf(
+      WebhookTargetRefused,
+    );
   });
 });

@@ -73,19 +73,25 @@ type Lookup = (hostname: string) => Promise<LookupAddress[]>;
 
 const lookupAll: Lookup = (hostname) =>
   new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
   );
 
 /**
  * Every address a host name resolves to, refused when any of them is private: a name with one
  * public and one private address could otherwise be steered to the private one.
  */
-export async function resolvePublicAddresses(hostname: string, lookup: Lookup = lookupAll): Promise<LookupAddress[]> {
+export async function resolvePublicAddresses(
+  hostname: string,
+  lookup: Lookup = lookupAll,
+): Promise<LookupAddress[]> {
   const bare = hostname.replace(/^\[(.*)\]$/, "$1");
   const literal = isIP(bare);
   const addresses = literal ? [{ address: bare, family: literal }] : await lookup(bare);
   if (addresses.length === 0) throw new WebhookTargetRefused(`${hostname} has no address`);
   const refused = addresses.find((entry) => isPrivateAddress(entry.address));
-  if (refused) throw new WebhookTargetRefused(`${hostname} resolves to a private address (${refused.address})`);
+  if (refused)
+    throw new WebhookTargetRefused(`${hostname} resolves to a private address (${refused.address})`);
   return addresses;
 }

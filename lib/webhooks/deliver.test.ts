@@ -41,7 +41,11 @@ const fast = { allowPrivate: true, backoffMs: 5, timeoutMs: 500 };
 describe("deliverWebhook", () => {
   it("sends the payload as JSON with the chosen method", async () => {
     const { received, port } = await listen(() => 204);
-    const result = await deliverWebhook({ url: `http://127.0.0.1:${port}/hook?x=1`, method: "PUT" }, { a: 1 }, fast);
+    const result = await deliverWebhook(
+      { url: `http://127.0.0.1:${port}/hook?x=1`, method: "PUT" },
+      { a: 1 },
+      fast,
+    );
     expect(result).toEqual({ delivered: true, attempts: 1, status: 204 });
     expect(received).toHaveLength(1);
     expect(received[0].method).toBe("PUT");
@@ -51,7 +55,9 @@ describe("deliverWebhook", () => {
   });
 
   it("retries 5xx and dropped connections with backoff, then succeeds", async () => {
-    const { received, port } = await listen((attempt) => (attempt === 1 ? 503 : attempt === 2 ? "drop" : 200));
+    const { received, port } = await listen((attempt) =>
+      attempt === 1 ? 503 : attempt === 2 ? "drop" : 200,
+    );
     const result = await deliverWebhook({ url: `http://127.0.0.1:${port}/`, method: "POST" }, {}, fast);
     expect(result).toEqual({ delivered: true, attempts: 3, status: 200 });
     expect(received).toHaveLength(3);
@@ -77,7 +83,11 @@ describe("deliverWebhook", () => {
   it("times out a target that does not answer", async () => {
     const { port } = await listen(() => "hang");
     const started = Date.now();
-    const result = await deliverWebhook({ url: `http://127.0.0.1:${port}/`, method: "POST" }, {}, { ...fast, timeoutMs: 100, retries: 1 });
+    const result = await deliverWebhook(
+      { url: `http://127.0.0.1:${port}/`, method: "POST" },
+      {},
+      { ...fast, timeoutMs: 100, retries: 1 },
+    );
     expect(result).toEqual({ delivered: false, attempts: 2, error: "timed out after 100 ms" });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -91,7 +101,9 @@ describe("deliverWebhook", () => {
       error: "127.0.0.1 resolves to a private address (127.0.0.1)",
     });
     // A name is resolved when connecting and judged by every address it resolves to.
-    expect(await deliverWebhook({ url: `http://localhost:${port}/`, method: "POST" }, {}, strict)).toMatchObject({
+    expect(
+      await deliverWebhook({ url: `http://localhost:${port}/`, method: "POST" }, {}, strict),
+    ).toMatchObject({
       delivered: false,
       attempts: 1,
       error: expect.stringContaining("localhost resolves to a private address"),

@@ -47,7 +47,11 @@ export async function deliverWebhook(
       last = { delivered: status < 300, attempts: attempt, status };
       if (status < 500 && status !== 429) return last;
     } catch (error) {
-      last = { delivered: false, attempts: attempt, error: error instanceof Error ? error.message : String(error) };
+      last = {
+        delivered: false,
+        attempts: attempt,
+        error: error instanceof Error ? error.message : String(error),
+      };
       if (error instanceof WebhookTargetRefused) return last;
     }
     if (attempt <= retries) await sleep(backoffMs * 2 ** (attempt - 1));
@@ -86,7 +90,8 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
     (addresses: LookupAddress[]) => {
       const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
       const usable = wanted ? addresses.filter((entry) => entry.family === wanted) : addresses;
-      if (usable.length === 0) return callback(new WebhookTargetRefused(`${hostname} has no usable address`), "", 4);
+      if (usable.length === 0)
+        return callback(new WebhookTargetRefused(`${hostname} has no usable address`), "", 4);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
       callback(null, usable[0].address, usable[0].family);
     },
@@ -94,7 +99,12 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-async function sendOnce(target: WebhookTarget, body: string, allowPrivate: boolean, timeoutMs: number): Promise<number> {
+async function sendOnce(
+  target: WebhookTarget,
+  body: string,
+  allowPrivate: boolean,
+  timeoutMs: number,
+): Promise<number> {
   const url = parseTarget(target.url);
   // A literal IP address never goes through `lookup`, so it is judged here.
   if (!allowPrivate) await refusePrivateLiteral(url.hostname);

@@ -24,8 +24,16 @@ export async function sendPredictionWebhook(
   event: PredictionCompletedEvent,
   options: { timeoutMs?: number; backoffMs?: number } = {},
 ): Promise<void> {
-  const result = await deliverWebhook(target, event, { allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS, ...options });
-  const fields = { chatflowId: event.chatflowId, chatMessageId: event.chatMessageId, host: new URL(target.url).host, ...result };
+  const result = await deliverWebhook(target, event, {
+    allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS,
+    ...options,
+  });
+  const fields = {
+    chatflowId: event.chatflowId,
+    chatMessageId: event.chatMessageId,
+    host: new URL(target.url).host,
+    ...result,
+  };
   if (result.delivered) log.info("webhook delivered", fields);
   else log.warn("webhook not delivered", fields);
 }

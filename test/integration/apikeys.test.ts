@@ -22,11 +22,21 @@ describe("API keys", () => {
     expect(list.status).toBe(200);
     expect(list.headers.get("x-total-count")).toBe("1");
     expect(list.body).toEqual([
-      { id, keyName: "Production", keyPreview: `${apiKey.slice(0, 10)}…`, createdDate: isoDate, updatedDate: isoDate },
+      {
+        id,
+        keyName: "Production",
+        keyPreview: `${apiKey.slice(0, 10)}…`,
+        createdDate: isoDate,
+        updatedDate: isoDate,
+      },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(apiKey);
 
-    const renamed = await api(`/api/v1/apikey/${id}`, { method: "PUT", token: member.token, body: { keyName: "Prod" } });
+    const renamed = await api(`/api/v1/apikey/${id}`, {
+      method: "PUT",
+      token: member.token,
+      body: { keyName: "Prod" },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id, keyName: "Prod" });
     expect(JSON.stringify(renamed.body)).not.toContain(apiKey);
@@ -70,7 +80,11 @@ describe("API keys", () => {
     const id = created.body.id;
 
     expect((await api("/api/v1/apikey", { token: stranger.token })).body).toEqual([]);
-    const rename = await api(`/api/v1/apikey/${id}`, { method: "PUT", token: stranger.token, body: { keyName: "x" } });
+    const rename = await api(`/api/v1/apikey/${id}`, {
+      method: "PUT",
+      token: stranger.token,
+      body: { keyName: "x" },
+    });
     expect(rename.status).toBe(404);
     expect(rename.body).toEqual(errorBody(404, "API key not found"));
     const remove = await api(`/api/v1/apikey/${id}`, { method: "DELETE", token: stranger.token });

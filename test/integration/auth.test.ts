@@ -6,7 +6,9 @@ import { api, createMember, errorBody } from "../support/api";
 describe("sign-up and tokens", () => {
   it("signs up a user with a workspace and issues a JWT for them", async () => {
     const email = `New.User-${randomUUID()}@Example.test`;
-    const signup = await api("/api/v1/auth/signup", { body: { email, password: "password123", name: "Ada" } });
+    const signup = await api("/api/v1/auth/signup", {
+      body: { email, password: "password123", name: "Ada" },
+    });
     expect(signup.status).toBe(201);
     expect(signup.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -33,7 +35,9 @@ describe("sign-up and tokens", () => {
 
   it("refuses an email that is already registered with 409", async () => {
     const member = await createMember();
-    const again = await api("/api/v1/auth/signup", { body: { email: member.email, password: "password123" } });
+    const again = await api("/api/v1/auth/signup", {
+      body: { email: member.email, password: "password123" },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual(errorBody(409, "An account with this email already exists"));
   });
@@ -49,7 +53,9 @@ describe("sign-up and tokens", () => {
 
   it("answers a wrong password and an unknown email with the same 401", async () => {
     const member = await createMember();
-    const wrongPassword = await api("/api/v1/auth/token", { body: { email: member.email, password: "nope-nope" } });
+    const wrongPassword = await api("/api/v1/auth/token", {
+      body: { email: member.email, password: "nope-nope" },
+    });
     const unknownEmail = await api("/api/v1/auth/token", {
       body: { email: `ghost-${randomUUID()}@example.test`, password: "nope-nope" },
     });

@@ -90,9 +90,15 @@ describe("credentials", () => {
     expect(read.status).toBe(404);
     expect(read.body).toEqual(errorBody(404, "Credential not found"));
     expect((await api("/api/v1/credentials", { token: stranger.token })).body).toEqual([]);
-    const update = await api(`/api/v1/credentials/${id}`, { method: "PUT", token: stranger.token, body: { name: "x" } });
+    const update = await api(`/api/v1/credentials/${id}`, {
+      method: "PUT",
+      token: stranger.token,
+      body: { name: "x" },
+    });
     expect(update.status).toBe(404);
-    expect((await api(`/api/v1/credentials/${id}`, { method: "DELETE", token: stranger.token })).status).toBe(404);
+    expect((await api(`/api/v1/credentials/${id}`, { method: "DELETE", token: stranger.token })).status).toBe(
+      404,
+    );
     expect((await api(`/api/v1/credentials/${id}`, { token: owner.token })).body.name).toBe("My OpenAI");
   });
 

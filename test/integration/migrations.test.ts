@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseConnection } from "@/lib/db/connect";
-import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/migrate";
+import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/migrate.mjs";
 import { createTestDatabase } from "../support/database";
 
 // Applies every migration to an empty database of each kind and exercises every model, so the
@@ -21,7 +21,14 @@ async function exerciseEveryModel(connection: DatabaseConnection) {
     data: { workspaceId: workspace.id, name: "c", credentialName: "openAIApi", encryptedData: "v1:x" },
   });
   await db.tool.create({
-    data: { workspaceId: workspace.id, name: "t", description: "d", color: "#112233", schema: "{}", func: "return 1" },
+    data: {
+      workspaceId: workspace.id,
+      name: "t",
+      description: "d",
+      color: "#112233",
+      schema: "{}",
+      func: "return 1",
+    },
   });
   const chatflow = await db.chatFlow.create({
     data: {
@@ -33,15 +40,36 @@ async function exerciseEveryModel(connection: DatabaseConnection) {
     },
   });
   await db.chatMessage.create({
-    data: { workspaceId: workspace.id, chatflowId: chatflow.id, chatId: "c1", sessionId: "s1", role: "user", content: "hi" },
+    data: {
+      workspaceId: workspace.id,
+      chatflowId: chatflow.id,
+      chatId: "c1",
+      sessionId: "s1",
+      role: "user",
+      content: "hi",
+    },
   });
   await db.upsertRecord.create({
-    data: { workspaceId: workspace.id, chatflowId: chatflow.id, storeNodeId: "chroma_0", contentHash: "abc", vectorIds: ["v1"] },
+    data: {
+      workspaceId: workspace.id,
+      chatflowId: chatflow.id,
+      storeNodeId: "chroma_0",
+      contentHash: "abc",
+      vectorIds: ["v1"],
+    },
   });
 
   const loaded = await db.workspace.findUniqueOrThrow({
     where: { id: workspace.id },
-    include: { members: true, apiKeys: true, credentials: true, tools: true, chatflows: true, messages: true, upserts: true },
+    include: {
+      members: true,
+      apiKeys: true,
+      credentials: true,
+      tools: true,
+      chatflows: true,
+      messages: true,
+      upserts: true,
+    },
   });
   expect(loaded.members).toHaveLength(1);
   expect(loaded.chatflows[0]).toMatchObject({
@@ -82,23 +110,28 @@ describe("migrations", () => {
     await reopened.close();
   }, 120_000);
 
-  it.skipIf(!process.env.DATABASE_URL)("apply to an empty PostgreSQL, once, and support every model", async () => {
-    const database = await createTestDatabase(process.env.DATABASE_URL!);
-    cleanups.push(database.drop);
-    const first = await connectDatabase({ databaseUrl: database.url, dataDir: "unused" });
-    expect(first.appliedMigrations.length).toBeGreaterThan(0);
-    await exerciseEveryModel(first);
-    await first.close();
-    const again = await connectDatabase({ databaseUrl: database.url, dataDir: "unused" });
-    expect(again.appliedMigrations).toEqual([]);
-    await again.close();
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    "apply to an empty PostgreSQL, once, and support every model",
+    async () => {
+      const database = await createTestDatabase(process.env.DATABASE_URL!);
+      cleanups.push(database.drop);
+      const first = await connectDatabase({ databaseUrl: database.url, dataDir: "unused" });
+      expect(first.appliedMigrations.length).toBeGreaterThan(0);
+      await exerciseEveryModel(first);
+      await first.close();
+      const again = await connectDatabase({ databaseUrl: database.url, dataDir: "unused" });
+      expect(again.appliedMigrations).toEqual([]);
+      await again.close();
+    },
+  );
 
   it("refuse a migration that changed after it was applied, and roll back a failing one", async () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const pglite = new PGlite();
     const executor: SqlExecutor = {
-      query: async <Row>(sql: string, params?: unknown[]) => ({ rows: (await pglite.query<Row>(sql, params)).rows }),
+      query: async <Row>(sql: string, params?: unknown[]) => ({
+        rows: (await pglite.query<Row>(sql, params)).rows,
+      }),
       exec: async (sql) => void (await pglite.exec(sql)),
     };
     const original = { name: "001_a", sql: "CREATE TABLE a (id int);", checksum: "one" };
@@ -106,11 +139,19 @@ describe("migrations", () => {
     await expect(applyMigrations(executor, [{ ...original, checksum: "two" }])).rejects.toThrow(
       "Migration 001_a was changed after it was applied",
     );
-    const broken = { name: "002_b", sql: "CREATE TABLE b (id int); SELECT nope FROM missing;", checksum: "x" };
+    const broken = {
+      name: "002_b",
+      sql: "CREATE TABLE b (id int); SELECT nope FROM missing;",
+      checksum: "x",
+    };
     await expect(applyMigrations(executor, [original, broken])).rejects.toThrow();
-    const tables = await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'b'`);
+    const tables = await pglite.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'b'`,
+    );
     expect(tables.rows[0].n).toBe(0);
-    const recorded = await pglite.query<{ name: string }>(`SELECT name FROM "_AppliedMigration" ORDER BY name`);
+    const recorded = await pglite.query<{ name: string }>(
+      `SELECT name FROM "_AppliedMigration" ORDER BY name`,
+    );
     expect(recorded.rows.map((row) => row.name)).toEqual(["001_a"]);
     await pglite.close();
   }, 120_000);

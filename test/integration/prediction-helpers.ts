@@ -12,7 +12,9 @@ interface FlowNodeSpec {
 export function flowData(nodes: FlowNodeSpec[]): string {
   const edges = nodes.flatMap((node) =>
     Object.entries(node.inputs).flatMap(([input, value]) => {
-      const references = (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === "string");
+      const references = (Array.isArray(value) ? value : [value]).filter(
+        (item): item is string => typeof item === "string",
+      );
       return references.flatMap((text) => {
         const match = text.match(/^\{\{(\w+)\.data\.instance\}\}$/);
         if (!match) return [];
@@ -42,7 +44,9 @@ export function flowData(nodes: FlowNodeSpec[]): string {
 }
 
 /** Chat model → conversation chain with buffer memory: the everyday chatflow. */
-export function conversationFlow(options: { modelName?: string; temperature?: number; streaming?: boolean } = {}) {
+export function conversationFlow(
+  options: { modelName?: string; temperature?: number; streaming?: boolean } = {},
+) {
   return flowData([
     {
       id: "chatOpenAI_0",
@@ -87,7 +91,8 @@ export async function createChatflow(member: Member, options: ChatflowOptions = 
       apiConfig: apiConfig ? JSON.stringify(apiConfig) : null,
     },
   });
-  if (response.status !== 201) throw new Error(`create chatflow: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`create chatflow: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { id: string; workspaceId: string };
 }
 
@@ -96,7 +101,8 @@ export async function updateChatflow(member: Member, id: string, changes: Chatfl
   const body: Record<string, unknown> = { ...rest };
   if (apiConfig !== undefined) body.apiConfig = apiConfig ? JSON.stringify(apiConfig) : null;
   const response = await api(`/api/v1/chatflows/${id}`, { method: "PUT", token: member.token, body });
-  if (response.status !== 200) throw new Error(`update chatflow: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`update chatflow: ${response.status} ${JSON.stringify(response.body)}`);
 }
 
 export async function createApiKey(member: Member) {
@@ -131,14 +137,14 @@ export async function predict(
 
 export interface SseEvent {
   event: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, inspected by the tests
   data: any;
 }
 
 /** Splits an SSE body into events, asserting the framing (one `event:` and one `data:` line each). */
 export function parseSse(text: string): SseEvent[] {
   const blocks = text.split("\n\n");
-  if (blocks.pop() !== "") throw new Error(`stream does not end with a blank line: ${JSON.stringify(text.slice(-40))}`);
+  if (blocks.pop() !== "")
+    throw new Error(`stream does not end with a blank line: ${JSON.stringify(text.slice(-40))}`);
   return blocks
     .filter((block) => !block.startsWith(":"))
     .map((block) => {

@@ -28,12 +28,18 @@ async function expectLimitedAfter(app: ExtraApp, member: Member, limitMsg: strin
 
   // Another caller (an API key) has its own counter.
   const key = await createApiKey(member);
-  expect((await predict(chatflow.id, { question: "four" }, { app: app.url, token: key.apiKey })).status).toBe(200);
+  expect((await predict(chatflow.id, { question: "four" }, { app: app.url, token: key.apiKey })).status).toBe(
+    200,
+  );
 
   // A raised limit applies to the very next request, a lowered one too.
-  await updateChatflow(member, chatflow.id, { apiConfig: { rateLimit: { status: true, limitMax: 5, limitDuration: 30 } } });
+  await updateChatflow(member, chatflow.id, {
+    apiConfig: { rateLimit: { status: true, limitMax: 5, limitDuration: 30 } },
+  });
   expect((await predict(chatflow.id, { question: "five" }, { app: app.url })).status).toBe(200);
-  await updateChatflow(member, chatflow.id, { apiConfig: { rateLimit: { status: true, limitMax: 3, limitDuration: 30 } } });
+  await updateChatflow(member, chatflow.id, {
+    apiConfig: { rateLimit: { status: true, limitMax: 3, limitDuration: 30 } },
+  });
   const lowered = await predict(chatflow.id, { question: "six" }, { app: app.url });
   expect(lowered.status).toBe(429);
   expect(lowered.body).toEqual(errorBody(429, "Too many requests"));
@@ -64,7 +70,9 @@ describe.skipIf(!hasDatabase)("prediction rate limit on shared backends", () => 
     it("answers 429 with limitMsg and Retry-After, counting in Redis", async () => {
       const chatflow = await expectLimitedAfter(app, member, "Redis says slow down");
       const keys = await redis.keys(`cfs:rl:30:prediction:${chatflow.id}:*`);
-      expect(keys).toContainEqual(expect.stringMatching(new RegExp(`^cfs:rl:30:prediction:${chatflow.id}:ip:`)));
+      expect(keys).toContainEqual(
+        expect.stringMatching(new RegExp(`^cfs:rl:30:prediction:${chatflow.id}:ip:`)),
+      );
     });
   });
 
@@ -87,7 +95,9 @@ describe.skipIf(!hasDatabase)("prediction rate limit on shared backends", () => 
       const chatflow = await expectLimitedAfter(app, member, "Upstash says slow down");
       // @upstash/ratelimit's fixed window keys end with the window number.
       const keys = await redis.keys(`cfs:rl:30:prediction:${chatflow.id}:*`);
-      expect(keys).toContainEqual(expect.stringMatching(new RegExp(`^cfs:rl:30:prediction:${chatflow.id}:ip:.+:\\d+$`)));
+      expect(keys).toContainEqual(
+        expect.stringMatching(new RegExp(`^cfs:rl:30:prediction:${chatflow.id}:ip:.+:\\d+$`)),
+      );
     });
   });
 });

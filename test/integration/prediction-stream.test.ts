@@ -54,6 +54,17 @@ describe("prediction (SSE)", () => {
     };
     expect(metadata).toEqual({ event: "metadata", data: fields, ...fields });
     expect(metadata).not.toHaveProperty("followUpPrompts");
+    expect(Object.keys(metadata)).toEqual([
+      "event",
+      "data",
+      "chatId",
+      "chatMessageId",
+      "question",
+      "sessionId",
+      "sourceDocuments",
+      "usedTools",
+      "metadata",
+    ]);
 
     const tokens = ["Echo:", " Stream", " this", " answer", ` ${question.split(" ").at(-1)}`];
     const expected =
@@ -78,7 +89,9 @@ describe("prediction (SSE)", () => {
   });
 
   it("writes each token as the model produces it", async () => {
-    const chatflow = await createChatflow(member, { flowData: conversationFlow({ modelName: "mock-delay-150" }) });
+    const chatflow = await createChatflow(member, {
+      flowData: conversationFlow({ modelName: "mock-delay-150" }),
+    });
     const response = await fetch(`${baseUrl()}/api/v1/prediction/${chatflow.id}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -110,19 +123,27 @@ describe("prediction (SSE)", () => {
   });
 
   it("sends an error event then end when the model fails after the start", async () => {
-    const chatflow = await createChatflow(member, { flowData: conversationFlow({ modelName: "mock-error-500" }) });
+    const chatflow = await createChatflow(member, {
+      flowData: conversationFlow({ modelName: "mock-error-500" }),
+    });
     const response = await predict(chatflow.id, { question: "Fail while streaming", streaming: true });
     expect(response.status).toBe(200);
     const events = parseSse(response.body);
     expect(events[0]).toEqual({ event: "token", data: { event: "start", data: "", token: "" } });
     expect(events[1].event).toBe("error");
-    expect(events[1].data).toEqual({ event: "error", data: expect.any(String), message: events[1].data.data });
+    expect(events[1].data).toEqual({
+      event: "error",
+      data: expect.any(String),
+      message: events[1].data.data,
+    });
     expect(events[1].data.message).not.toBe("");
     expect(events.slice(2)).toEqual([{ event: "end", data: {} }]);
   });
 
   it("cancels the model request when the client disconnects, and stores no answer", async () => {
-    const chatflow = await createChatflow(member, { flowData: conversationFlow({ modelName: "mock-delay-200" }) });
+    const chatflow = await createChatflow(member, {
+      flowData: conversationFlow({ modelName: "mock-delay-200" }),
+    });
     const question = unique("Long answer that the client abandons");
     const controller = new AbortController();
     const response = await fetch(`${baseUrl()}/api/v1/prediction/${chatflow.id}`, {
@@ -137,18 +158,26 @@ describe("prediction (SSE)", () => {
     while (!received.includes('"event":"token"')) received += decoder.decode((await reader.read()).value);
     controller.abort();
 
-    await waitFor(async () => (await mockRequests(question))[0]?.aborted === true, "the model request to be cancelled", 5_000);
+    await waitFor(
+      async () => (await mockRequests(question))[0]?.aborted === true,
+      "the model request to be cancelled",
+      5_000,
+    );
     const [sent] = await mockRequests(question);
     expect(sent).toMatchObject({ aborted: true, completed: false });
     if (db) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const { rows } = await db.query(`SELECT role FROM "ChatMessage" WHERE "chatflowId" = $1`, [chatflow.id]);
+      const { rows } = await db.query(`SELECT role FROM "ChatMessage" WHERE "chatflowId" = $1`, [
+        chatflow.id,
+      ]);
       expect(rows).toEqual([]);
     }
   });
 
   it("cancels the model request when a non-streaming client disconnects", async () => {
-    const chatflow = await createChatflow(member, { flowData: conversationFlow({ modelName: "mock-delay-200" }) });
+    const chatflow = await createChatflow(member, {
+      flowData: conversationFlow({ modelName: "mock-delay-200" }),
+    });
     const question = unique("Abandoned without streaming");
     const controller = new AbortController();
     const pending = fetch(`${baseUrl()}/api/v1/prediction/${chatflow.id}`, {
@@ -160,6 +189,10 @@ describe("prediction (SSE)", () => {
     await waitFor(async () => (await mockRequests(question)).length === 1, "the model request", 5_000);
     controller.abort();
     await pending;
-    await waitFor(async () => (await mockRequests(question))[0]?.aborted === true, "the model request to be cancelled", 5_000);
+    await waitFor(
+      async () => (await mockRequests(question))[0]?.aborted === true,
+      "the model request to be cancelled",
+      5_000,
+    );
   });
 });

@@ -12,7 +12,6 @@ import { conversationFlow, createChatflow, predict } from "./prediction-helpers"
 interface Hook {
   method?: string;
   headers: IncomingHttpHeaders;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, inspected by the tests
   body: any;
 }
 
@@ -44,12 +43,19 @@ const unique = (text: string) => `${text} ${crypto.randomUUID().slice(0, 8)}`;
 describe("prediction webhook", () => {
   it("refuses a loopback webhook by default, before running", async () => {
     const chatflow = await createChatflow(member);
-    for (const url of [hookUrl, hookUrl.replace("127.0.0.1", "localhost"), "http://[::1]:9/x", "http://169.254.169.254/latest"]) {
+    for (const url of [
+      hookUrl,
+      hookUrl.replace("127.0.0.1", "localhost"),
+      "http://[::1]:9/x",
+      "http://169.254.169.254/latest",
+    ]) {
       const response = await predict(chatflow.id, { question: "Hi", overrideConfig: { webhookUrl: url } });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({
         statusCode: 400,
-        message: expect.stringMatching(/^Invalid request body: overrideConfig\.webhookUrl: not allowed: .* resolves to a private address/),
+        message: expect.stringMatching(
+          /^Invalid request body: overrideConfig\.webhookUrl: not allowed: .* resolves to a private address/,
+        ),
         details: [{ path: "overrideConfig.webhookUrl", message: expect.stringContaining("private address") }],
       });
     }
@@ -110,9 +116,15 @@ describe("prediction webhook", () => {
     });
 
     it("sends nothing when the run fails", async () => {
-      const chatflow = await createChatflow(member, { flowData: conversationFlow({ modelName: "mock-error-500" }) });
+      const chatflow = await createChatflow(member, {
+        flowData: conversationFlow({ modelName: "mock-error-500" }),
+      });
       const question = unique("Failing run");
-      const response = await predict(chatflow.id, { question, overrideConfig: { webhookUrl: hookUrl } }, { app: app.url });
+      const response = await predict(
+        chatflow.id,
+        { question, overrideConfig: { webhookUrl: hookUrl } },
+        { app: app.url },
+      );
       expect(response.status).toBe(502);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(hooks.some((hook) => hook.body.question === question)).toBe(false);

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api, createMember, mockRequests, type Member } from "../support/api";
-import { conversationFlow, createChatflow, predict } from "./prediction-helpers";
+import { conversationFlow, createChatflow, flowData, parseSse, predict } from "./prediction-helpers";
 
 // Non-streamed predictions against the mock model: answers, sessions, history, overrides, failures.
 
@@ -50,6 +50,18 @@ describe("prediction (JSON)", () => {
         usage: { promptTokens: expect.any(Number), completionTokens: 4, totalTokens: expect.any(Number) },
       },
     });
+    expect(Object.keys(response.body)).toEqual([
+      "text",
+      "question",
+      "chatId",
+      "chatMessageId",
+      "sessionId",
+      "sourceDocuments",
+      "usedTools",
+      "followUpPrompts",
+      "metadata",
+    ]);
+    expect(Object.keys(response.body.metadata)).toEqual(["model", "temperature", "durationMs", "usage"]);
     const [sent] = await mockRequests(question);
     expect(sent.body).toMatchObject({ model: "mock-model", temperature: 0.9 });
     expect(contents(sent).at(-1)).toEqual({ role: "user", content: question });
@@ -64,10 +76,22 @@ describe("prediction (JSON)", () => {
        FROM "ChatMessage" WHERE "chatflowId" = $1 ORDER BY "createdDate"`,
       [chatflow.id],
     );
-    const common = { workspaceId: member.workspaceId, chatflowId: chatflow.id, chatId: "store-chat", sessionId: "store-chat" };
+    const common = {
+      workspaceId: member.workspaceId,
+      chatflowId: chatflow.id,
+      chatId: "store-chat",
+      sessionId: "store-chat",
+    };
     expect(rows).toEqual([
       { ...common, id: uuid, role: "user", content: question, sourceDocuments: null, usedTools: null },
-      { ...common, id: body.chatMessageId, role: "assistant", content: `Echo: ${question}`, sourceDocuments: null, usedTools: null },
+      {
+        ...common,
+        id: body.chatMessageId,
+        role: "assistant",
+        content: `Echo: ${question}`,
+        sourceDocuments: null,
+        usedTools: null,
+      },
     ]);
   });
 
@@ -91,7 +115,9 @@ describe("prediction (JSON)", () => {
     const other = unique("Fresh start");
     await predict(chatflow.id, { question: other });
     const [fresh] = await mockRequests(other);
-    expect(contents(fresh).filter((message) => message.role !== "system")).toEqual([{ role: "user", content: other }]);
+    expect(contents(fresh).filter((message) => message.role !== "system")).toEqual([
+      { role: "user", content: other },
+    ]);
   });
 
   it("uses `history` instead of the stored messages", async () => {
@@ -120,10 +146,18 @@ describe("prediction (JSON)", () => {
     const chatflow = await createChatflow(member);
     const sessionId = `session-${crypto.randomUUID()}`;
     const first = unique("Remember 42");
-    const one = await predict(chatflow.id, { question: first, chatId: "chat-a", overrideConfig: { sessionId } });
+    const one = await predict(chatflow.id, {
+      question: first,
+      chatId: "chat-a",
+      overrideConfig: { sessionId },
+    });
     expect(one.body).toMatchObject({ chatId: "chat-a", sessionId });
     const second = unique("What number?");
-    const two = await predict(chatflow.id, { question: second, chatId: "chat-b", overrideConfig: { sessionId } });
+    const two = await predict(chatflow.id, {
+      question: second,
+      chatId: "chat-b",
+      overrideConfig: { sessionId },
+    });
     expect(two.body).toMatchObject({ chatId: "chat-b", sessionId });
     const [sent] = await mockRequests(second);
     expect(contents(sent)).toContainEqual({ role: "user", content: first });
@@ -180,8 +214,47 @@ describe("prediction (JSON)", () => {
     expect(withUpload.status).toBe(200);
   });
 
+  it("lists the tools an agent used, in the answer, the metadata event and the stored message", async () => {
+    const agentFlow = flowData([
+      { id: "chatOpenAI_0", name: "chatOpenAI", inputs: { modelName: "mock-model", temperature: 0 } },
+      { id: "calculator_0", name: "calculator", inputs: {} },
+      {
+        id: "toolAgent_0",
+        name: "toolAgent",
+        inputs: { model: "{{chatOpenAI_0.data.instance}}", tools: ["{{calculator_0.data.instance}}"] },
+      },
+    ]);
+    const chatflow = await createChatflow(member, { flowData: agentFlow });
+    const question = 'Compute [[tool:calculator {"input":"6*7"}]] please';
+    const usedTools = [{ tool: "calculator", toolInput: { input: "6*7" }, toolOutput: "42" }];
+
+    const response = await predict(chatflow.id, { question, chatId: "agent-chat" });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ text: "Tool said: 42", usedTools });
+
+    const streamed = await predict(chatflow.id, { question, streaming: true });
+    const events = parseSse(streamed.body);
+    const metadata = events.find((event) => event.event === "metadata")!;
+    expect(metadata.data.usedTools).toEqual(usedTools);
+    expect(
+      events
+        .filter((event) => event.data.event === "token")
+        .map((event) => event.data.data)
+        .join(""),
+    ).toBe("Tool said: 42");
+
+    if (db) {
+      const { rows } = await db.query(`SELECT "usedTools" FROM "ChatMessage" WHERE id = $1`, [
+        response.body.chatMessageId,
+      ]);
+      expect(JSON.parse(rows[0].usedTools)).toEqual(usedTools);
+    }
+  });
+
   it("answers 502 when the model provider fails, and stores nothing", async () => {
-    const chatflow = await createChatflow(member, { flowData: conversationFlow({ modelName: "mock-error-500" }) });
+    const chatflow = await createChatflow(member, {
+      flowData: conversationFlow({ modelName: "mock-error-500" }),
+    });
     const response = await predict(chatflow.id, { question: "Fail please", chatId: "failing-chat" });
     expect(response.status).toBe(502);
     expect(response.body).toEqual({

@@ -62,7 +62,12 @@ describe("Tools CRUD", () => {
       body: { description: "Weather now", iconSrc: null },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...tool, description: "Weather now", iconSrc: null, updatedDate: isoDate });
+    expect(updated.body).toEqual({
+      ...tool,
+      description: "Weather now",
+      iconSrc: null,
+      updatedDate: isoDate,
+    });
     expect(Date.parse(updated.body.updatedDate)).toBeGreaterThan(Date.parse(tool.updatedDate));
     expect((await api(`/api/v1/tools/${tool.id}`, { token: member.token })).body).toEqual(updated.body);
 
@@ -354,7 +359,11 @@ describe("Tools list pagination", () => {
     const member = await createMember();
     const older = await createTool(member, { ...weatherTool, name: "older" });
     await createTool(member, { ...weatherTool, name: "newer" });
-    await api(`/api/v1/tools/${older.id}`, { method: "PUT", token: member.token, body: { func: "return 2" } });
+    await api(`/api/v1/tools/${older.id}`, {
+      method: "PUT",
+      token: member.token,
+      body: { func: "return 2" },
+    });
     const list = await api("/api/v1/tools", { token: member.token });
     expect(list.body.map((tool: { name: string }) => tool.name)).toEqual(["older", "newer"]);
   });
@@ -389,7 +398,11 @@ describe("POST /api/v1/tools/run", () => {
       "return (await fetch('https://example.com')).status",
       "TypeError: fetch: host example.com is not allowed (TOOL_FETCH_ALLOW)",
     ],
-    ["a 200 MB allocation", "return new Array(25e6).fill(1.5).length", "Tool exceeded its 64 MB memory limit"],
+    [
+      "a 200 MB allocation",
+      "return new Array(25e6).fill(1.5).length",
+      "Tool exceeded its 64 MB memory limit",
+    ],
   ])("reports %s as 200 { error }", async (_case, func, error) => {
     const member = await createMember();
     const response = await api("/api/v1/tools/run", { token: member.token, body: { func } });
@@ -417,11 +430,17 @@ describe("POST /api/v1/tools/run", () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual(
-      invalid("input is missing required property: city", [{ path: "input.city", message: "city is required" }]),
+      invalid("input is missing required property: city", [
+        { path: "input.city", message: "city is required" },
+      ]),
     );
     const noFunc = await api("/api/v1/tools/run", { token: member.token, body: { input: {} } });
     expect(noFunc.status).toBe(400);
-    expect(noFunc.body).toEqual(invalid("Invalid request body: func: func is required", [{ path: "func", message: "func is required" }]));
+    expect(noFunc.body).toEqual(
+      invalid("Invalid request body: func: func is required", [
+        { path: "func", message: "func is required" },
+      ]),
+    );
     const badSchema = await api("/api/v1/tools/run", {
       token: member.token,
       body: { func: "return 1", schema: "[1]" },
@@ -468,7 +487,11 @@ describe("Tools throughput", () => {
   it("measures CRUD requests per second", { timeout: 60_000 }, async () => {
     const member = await createMember();
     const concurrency = 10;
-    const measure = async (label: string, total: number, call: (index: number) => Promise<{ status: number }>) => {
+    const measure = async (
+      label: string,
+      total: number,
+      call: (index: number) => Promise<{ status: number }>,
+    ) => {
       let next = 0;
       const started = performance.now();
       await Promise.all(
@@ -485,16 +508,27 @@ describe("Tools throughput", () => {
     const ids: string[] = [];
     const lines = [
       await measure("POST", 100, async (index) => {
-        const response = await api("/api/v1/tools", { token: member.token, body: { ...weatherTool, name: `t${index}` } });
+        const response = await api("/api/v1/tools", {
+          token: member.token,
+          body: { ...weatherTool, name: `t${index}` },
+        });
         ids.push(response.body.id);
         return response;
       }),
-      await measure("GET one", 200, (index) => api(`/api/v1/tools/${ids[index % ids.length]}`, { token: member.token })),
+      await measure("GET one", 200, (index) =>
+        api(`/api/v1/tools/${ids[index % ids.length]}`, { token: member.token }),
+      ),
       await measure("GET list (limit 100)", 100, () => api("/api/v1/tools", { token: member.token })),
       await measure("PUT", 100, (index) =>
-        api(`/api/v1/tools/${ids[index]}`, { method: "PUT", token: member.token, body: { description: `d${index}` } }),
+        api(`/api/v1/tools/${ids[index]}`, {
+          method: "PUT",
+          token: member.token,
+          body: { description: `d${index}` },
+        }),
       ),
-      await measure("DELETE", 100, (index) => api(`/api/v1/tools/${ids[index]}`, { method: "DELETE", token: member.token })),
+      await measure("DELETE", 100, (index) =>
+        api(`/api/v1/tools/${ids[index]}`, { method: "DELETE", token: member.token }),
+      ),
     ];
     console.info(`Tools CRUD, ${concurrency} concurrent clients: ${lines.join(", ")}`);
   });

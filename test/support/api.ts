@@ -52,10 +52,17 @@ export async function createMember(name = "Tester"): Promise<Member> {
   const email = `user-${randomUUID()}@example.test`;
   const password = "correct horse battery";
   const signup = await api("/api/v1/auth/signup", { body: { email, password, name } });
-  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+  if (signup.status !== 201)
+    throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
   const login = await api("/api/v1/auth/token", { body: { email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  return { email, password, userId: signup.body.id, workspaceId: signup.body.workspaceId, token: login.body.token };
+  return {
+    email,
+    password,
+    userId: signup.body.id,
+    workspaceId: signup.body.workspaceId,
+    token: login.body.token,
+  };
 }
 
 /** Requests the mock model received whose body contains `marker`. */

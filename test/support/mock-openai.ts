@@ -93,7 +93,9 @@ export async function startMockOpenAI(options: { port?: number; host?: string } 
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}`,
@@ -161,7 +163,12 @@ async function answerChat(body: Record<string, unknown>, response: ServerRespons
     response.write(
       chunk({
         tool_calls: [
-          { index: 0, id: plan.call.id, type: "function", function: { name: plan.call.function.name, arguments: args.slice(0, half) } },
+          {
+            index: 0,
+            id: plan.call.id,
+            type: "function",
+            function: { name: plan.call.function.name, arguments: args.slice(0, half) },
+          },
         ],
       }),
     );
@@ -178,7 +185,9 @@ async function answerChat(body: Record<string, unknown>, response: ServerRespons
   }
   const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
   if (streamOptions?.include_usage) {
-    response.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`);
+    response.write(
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`,
+    );
   }
   response.end("data: [DONE]\n\n");
 }
@@ -219,9 +228,18 @@ function answerEmbeddings(body: Record<string, unknown>, response: ServerRespons
   if (model.includes("mock-embed-error")) return sendJson(response, 500, error("mock embeddings failure"));
   const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? "")];
   const dimensions = typeof body.dimensions === "number" ? body.dimensions : 64;
-  const data = inputs.map((input, index) => ({ object: "embedding", index, embedding: embedText(input, dimensions) }));
+  const data = inputs.map((input, index) => ({
+    object: "embedding",
+    index,
+    embedding: embedText(input, dimensions),
+  }));
   const tokens = inputs.reduce((sum, input) => sum + countWords(input), 0);
-  sendJson(response, 200, { object: "list", data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+  sendJson(response, 200, {
+    object: "list",
+    data,
+    model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
 }
 
 /** Hashed bag of words: deterministic, and texts that share words point the same way. */

@@ -59,7 +59,8 @@ export async function startApp(env: Record<string, string | undefined>, name = "
     logFile,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A process killed by a signal has a signalCode and no exitCode.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();

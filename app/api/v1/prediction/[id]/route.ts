@@ -1,6 +1,6 @@
 import { after } from "next/server";
-import { answerWithCors, preflightResponse } from "@/lib/api/cors";
-import { route } from "@/lib/api/route";
+import { answerWithCors, preflightResponse, withCors } from "@/lib/api/cors";
+import { route, toErrorResponse } from "@/lib/api/route";
 import { findPredictionChatflow } from "@/lib/predictions/chatflow";
 import { engineRunner } from "@/lib/predictions/engine-runner";
 import { checkOrigin } from "@/lib/predictions/origins";
@@ -12,7 +12,13 @@ export const dynamic = "force-dynamic";
 // → rate limit 429 → body 400/413 → flow 400 → run.
 export const POST = route(async (request, { id }, requestId) => {
   const chatflow = await findPredictionChatflow(id);
-  const origin = checkOrigin(request, chatflow.allowedOrigins);
+  let origin: string | null;
+  try {
+    origin = checkOrigin(request, chatflow.allowedOrigins);
+  } catch (refusal) {
+    // The refused page may read the refusal (nothing else), so that its chat widget can say why.
+    return withCors(toErrorResponse(refusal, requestId), request.headers.get("origin"));
+  }
   return answerWithCors(origin, requestId, () =>
     handlePrediction(request, chatflow, { runner: engineRunner, defer: (task) => after(task) }),
   );
