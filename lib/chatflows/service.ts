@@ -5,6 +5,7 @@ import { findApiKey, isWorkspaceApiKey } from "@/lib/apikeys/service";
 import { getDb, Prisma } from "@/lib/db";
 import type { ChatFlow } from "@/lib/db/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
+import { deleteChatflowVectors } from "@/lib/vector";
 import type { ChatflowFilters } from "./query";
 import { parseChatbotConfig, type CreateChatflowInput, type UpdateChatflowInput } from "./schema";
 import { canChatflowStream } from "./streaming";
@@ -192,6 +193,7 @@ export async function updateChatflow(
 /** Deletes the chatflow; its messages and upsert records go with it (ON DELETE CASCADE). */
 export async function deleteChatflow(workspaceId: string, id: string) {
   if (!isUuid(id)) throw chatflowNotFound();
+  await deleteChatflowVectors(workspaceId, id);
   const db = await getDb();
   const { count } = await db.chatFlow.deleteMany({ where: { id, workspaceId } });
   if (count === 0) throw chatflowNotFound();

@@ -44,7 +44,15 @@ interface Draft {
   offers: string[];
 }
 
-export function compileFlow(flowData: string | FlowData): CompiledFlow {
+export interface CompileOptions {
+  /**
+   * Build up to this node instead of the ending node (upserts build a vector store node and what
+   * feeds it). The node need not be able to answer; the flow needs no ending node.
+   */
+  target?: string;
+}
+
+export function compileFlow(flowData: string | FlowData, options: CompileOptions = {}): CompiledFlow {
   const flow = parseFlowData(flowData);
   const issues: Issue[] = [];
   const report = (path: string, message: string) => issues.push({ path, message });
@@ -85,14 +93,15 @@ export function compileFlow(flowData: string | FlowData): CompiledFlow {
   throwIfAny(issues);
 
   const order = orderByDependencies(compiled);
-  const ending = findEndingNode(compiled);
+  const ending = options.target ? findTargetNode(options.target, compiled) : findEndingNode(compiled);
   const plan = collectPlan(ending, compiled, order);
   return {
     ending,
     plan,
     nodes: compiled,
     paramOwners: indexParamOwners([...plan, ending]),
-    canStream: Boolean(ending.definition.canStream) && plan.every((node) => node.params.get("streaming") !== false),
+    canStream:
+      !options.target && Boolean(ending.definition.canStream) && plan.every((node) => node.params.get("streaming") !== false),
   };
 }
 
@@ -319,6 +328,12 @@ function findEndingNode(nodes: Map<string, CompiledNode>): CompiledNode {
     throw badRequest(`${name(node.id, node.label)} cannot end the flow: connect it to a chain or an agent`);
   }
   throw badRequest("Flow has no ending node: connect a chain or an agent as its last node");
+}
+
+function findTargetNode(id: string, nodes: Map<string, CompiledNode>): CompiledNode {
+  const node = nodes.get(id);
+  if (!node) throw badRequest(`Node ${id} is not in the flow`, [{ path: `nodes.${id}`, message: "is not in the flow" }]);
+  return node;
 }
 
 function collectPlan(ending: CompiledNode, nodes: Map<string, CompiledNode>, order: CompiledNode[]): CompiledNode[] {

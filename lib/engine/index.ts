@@ -6,7 +6,7 @@ import type { ChatflowToRun, FlowSummary } from "./types";
 
 // The engine's public API. The prediction and upsert layers use only what this file exports.
 
-export { runChatflow } from "./run";
+export { buildFlowNode, runChatflow, type BuildFlowNodeInput } from "./run";
 export { FlowAbortedError } from "./errors";
 export { ModelProviderError } from "@/lib/models";
 export { parseFlowData, type FlowData, type FlowEdge, type FlowNode } from "./flow-data";

@@ -3,8 +3,9 @@ import { env } from "@/lib/env";
 import { callModel, type ChatModel, type ChatTurn, type ModelCall, type TokenUsage } from "@/lib/models";
 import { nodeError } from "@/lib/nodes/errors";
 import type { CredentialData, FlowRequest, NodeContext, NodeServices } from "@/lib/nodes/types";
+import { randomUUID } from "node:crypto";
 import { getCompiledFlow } from "./cache";
-import type { CompiledFlow, CompiledNode } from "./compile";
+import { compileFlow, type CompiledFlow, type CompiledNode } from "./compile";
 import { FlowAbortedError } from "./errors";
 import { mergeOverrideVars, resolveOverrides, type NodeOverrides } from "./overrides";
 import { acceptsTemplates, coerceParamValue } from "./param-values";
@@ -50,6 +51,27 @@ export async function runChatflow(
   } catch (error) {
     if (input.signal.aborted) throw new FlowAbortedError({ cause: error });
     throw error;
+  } finally {
+    run.dispose();
+  }
+}
+
+export interface BuildFlowNodeInput extends Pick<RunChatflowInput, "chatflow" | "overrideConfig" | "vars" | "signal"> {
+  nodeId: string;
+}
+
+/**
+ * Builds one node's instance, and the instances it needs, as a run would (credentials, overrides,
+ * templates), without running anything: the upsert layer builds a vector store node this way.
+ * The flow needs no ending node. Throws ApiError 400 for a flow that cannot be built.
+ */
+export async function buildFlowNode(input: BuildFlowNodeInput, services: NodeServices = databaseServices): Promise<unknown> {
+  if (input.signal.aborted) throw new FlowAbortedError({ cause: input.signal.reason });
+  const flow = compileFlow(input.chatflow.flowData, { target: input.nodeId });
+  const chatId = randomUUID();
+  const run = new FlowRun(flow, { ...input, question: "", chatId, sessionId: chatId }, services);
+  try {
+    return await run.buildTarget();
   } finally {
     run.dispose();
   }
@@ -104,6 +126,11 @@ class FlowRun {
 
   modelMetadata() {
     return { model: this.lastCall?.model, temperature: this.lastCall?.temperature, usage: this.usage };
+  }
+
+  /** The instance of the flow's target node (compiled with `target`), built by its `init`. */
+  buildTarget(): Promise<unknown> {
+    return this.instanceOf(this.flow.ending.id);
   }
 
   dispose() {

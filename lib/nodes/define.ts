@@ -35,7 +35,7 @@ interface AnchorOptions {
 /** An input connected to another node, accepting instances of base class `type` ("A | B" for several). */
 export function anchor<const T extends string>(
   type: T,
-  options: AnchorOptions & { list: true },
+  options: AnchorOptions & { list: true; optional?: boolean },
 ): InputSpec<InstanceOf<T>[]>;
 export function anchor<const T extends string>(
   type: T,

@@ -182,7 +182,7 @@ const tooLargeBody = () =>
   payloadTooLarge(`Request body is larger than ${env.MAX_UPLOAD_MB} MB of uploads allows`);
 
 /** The request with a body that fails once more than `limit` bytes went through, before buffering them. */
-function countBytes(request: Request, limit: number) {
+export function countBytes(request: Request, limit: number) {
   let size = 0;
   let isOverLimit = false;
   const counter = new TransformStream<Uint8Array, Uint8Array>({

@@ -1,5 +1,6 @@
 import { anchor, defineNode, param } from "../define";
 import { renderPrompt } from "../prompts/format";
+import { takeSourceDocuments } from "../retrievers/source-documents";
 import { toUniqueToolNames } from "../tools/tool-name";
 
 const defaultMaxIterations = 10;
@@ -61,6 +62,6 @@ export const toolAgent = defineNode({
       text = `Agent stopped after ${maxIterations} iterations without a final answer.`;
       emit(text);
     }
-    return { text, usedTools: result.usedTools };
+    return { text, usedTools: result.usedTools, sourceDocuments: takeSourceDocuments(request) };
   },
 });
