@@ -9,14 +9,21 @@ import type { Chatflow } from "@/lib/client/types";
 const jsBudgetKb = 350;
 const interactiveBudgetMs = 6000;
 
-test("the canvas page stays within its JavaScript and time-to-interactive budgets", async ({ page, member }) => {
+test("the canvas page stays within its JavaScript and time-to-interactive budgets", async ({
+  page,
+  member,
+}) => {
   void member;
-  const flow = await api<Chatflow>(page, "POST", "/chatflows", { name: "Perf", flowData: conversationFlow() });
+  const flow = await api<Chatflow>(page, "POST", "/chatflows", {
+    name: "Perf",
+    flowData: conversationFlow(),
+  });
   await page.addInitScript(() => {
     const tasks: Array<{ start: number; end: number }> = [];
     (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+      for (const entry of list.getEntries())
+        tasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
     }).observe({ type: "longtask", buffered: true });
   });
 
@@ -30,10 +37,16 @@ test("the canvas page stays within its JavaScript and time-to-interactive budget
     const measured = await page.evaluate(() => {
       const scripts = performance
         .getEntriesByType("resource")
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" || entry.name.endsWith(".js"));
+        .filter(
+          (entry) =>
+            (entry as PerformanceResourceTiming).initiatorType === "script" || entry.name.endsWith(".js"),
+        );
       const tasks = (window as unknown as { longTasks: Array<{ end: number }> }).longTasks;
       return {
-        jsBytes: scripts.reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+        jsBytes: scripts.reduce(
+          (sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize,
+          0,
+        ),
         jsFiles: scripts.length,
         lastLongTaskEnd: Math.max(0, ...tasks.map((task) => task.end)),
       };
@@ -47,7 +60,10 @@ test("the canvas page stays within its JavaScript and time-to-interactive budget
   }
 
   mkdirSync("test-results", { recursive: true });
-  writeFileSync("test-results/perf-canvas.json", `${JSON.stringify({ cold: runs[0], warm: runs[1] }, null, 2)}\n`);
+  writeFileSync(
+    "test-results/perf-canvas.json",
+    `${JSON.stringify({ cold: runs[0], warm: runs[1] }, null, 2)}\n`,
+  );
   console.log(`canvas page: cold ${JSON.stringify(runs[0])}, warm ${JSON.stringify(runs[1])}`);
   expect(runs[0].jsKb).toBeGreaterThan(0);
   expect(runs[0].jsKb).toBeLessThan(jsBudgetKb);

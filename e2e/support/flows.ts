@@ -87,3 +87,80 @@ export function agentFlow(selectedTool = "") {
     ],
   });
 }
+
+/** Text File (with a splitter) → Chroma ← OpenAI Embeddings; Chroma's retriever → Retrieval QA Chain. */
+export function retrievalFlow() {
+  return JSON.stringify({
+    nodes: [
+      node({
+        id: "textFile_0",
+        name: "textFile",
+        position: { x: 0, y: 0 },
+        inputs: { textSplitter: "{{recursiveCharacterTextSplitter_0.data.instance}}" },
+      }),
+      node({
+        id: "recursiveCharacterTextSplitter_0",
+        name: "recursiveCharacterTextSplitter",
+        position: { x: -420, y: 0 },
+        inputs: { chunkSize: 200, chunkOverlap: 20 },
+      }),
+      node({
+        id: "openAIEmbeddings_0",
+        name: "openAIEmbeddings",
+        position: { x: 0, y: 420 },
+        inputs: { modelName: "mock-embed" },
+      }),
+      node({
+        id: "chroma_0",
+        name: "chroma",
+        position: { x: 420, y: 100 },
+        inputs: {
+          document: ["{{textFile_0.data.instance}}"],
+          embeddings: "{{openAIEmbeddings_0.data.instance}}",
+        },
+      }),
+      node({
+        id: "chatOpenAI_0",
+        name: "chatOpenAI",
+        position: { x: 420, y: 600 },
+        inputs: { modelName: "mock-model" },
+      }),
+      node({
+        id: "retrievalQAChain_0",
+        name: "retrievalQAChain",
+        position: { x: 840, y: 200 },
+        inputs: {
+          model: "{{chatOpenAI_0.data.instance}}",
+          vectorStoreRetriever: "{{chroma_0.data.instance}}",
+        },
+      }),
+    ],
+    edges: [
+      edge(
+        "recursiveCharacterTextSplitter_0",
+        "recursiveCharacterTextSplitter-RecursiveCharacterTextSplitter|TextSplitter",
+        "textFile_0",
+        "textSplitter-TextSplitter",
+      ),
+      edge("textFile_0", "textFile-Document", "chroma_0", "document-Document"),
+      edge(
+        "openAIEmbeddings_0",
+        "openAIEmbeddings-OpenAIEmbeddings|Embeddings",
+        "chroma_0",
+        "embeddings-Embeddings",
+      ),
+      edge(
+        "chroma_0",
+        "retriever-Chroma|VectorStoreRetriever|BaseRetriever",
+        "retrievalQAChain_0",
+        "vectorStoreRetriever-BaseRetriever",
+      ),
+      edge(
+        "chatOpenAI_0",
+        "chatOpenAI-ChatOpenAI|BaseChatModel|BaseLanguageModel|Runnable",
+        "retrievalQAChain_0",
+        "model-BaseLanguageModel",
+      ),
+    ],
+  });
+}
