@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { RetrieverInstance, VectorStoreInstance } from "@/lib/nodes/retrieval-types";
+import type { VectorStoreInstance } from "@/lib/nodes/retrieval-types";
 import type { NodeServices } from "@/lib/nodes/types";
 import { flowData, flowEdge, flowNode, ref } from "@/test/support/flow-builder";
 import { buildFlowNode } from "./index";
@@ -74,7 +74,7 @@ describe("buildFlowNode", () => {
     const store = (await build("memoryVectorStore_0", {
       chunkSize: 50,
       chunkOverlap: 0,
-    })) as RetrieverInstance & VectorStoreInstance;
+    })) as VectorStoreInstance;
     const splitter = store.upsertPlan.loaders[0].splitter!;
     expect(splitter.splitText(text).every((chunk) => chunk.length <= 50)).toBe(true);
     const unchanged = (await build("memoryVectorStore_0")) as VectorStoreInstance;

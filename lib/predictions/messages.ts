@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db";
 
 // A session's conversation is its ChatMessage rows (chatflowId + sessionId, by time): memory nodes
-// read them, and each completed prediction adds the question and the answer.
+// read them (lib/engine/services.ts), and each completed prediction adds the question and the answer.
 
 export interface Exchange {
   workspaceId: string;
@@ -57,27 +57,4 @@ export async function saveExchange(
     ],
   });
   return { chatMessageId, createdDate: answeredAt };
-}
-
-export interface StoredMessage {
-  role: "user" | "assistant";
-  content: string;
-}
-
-/** The session's messages, oldest first; `limit` keeps the most recent ones. */
-export async function listSessionMessages(
-  chatflowId: string,
-  sessionId: string,
-  limit = 200,
-): Promise<StoredMessage[]> {
-  const db = await getDb();
-  const rows = await db.chatMessage.findMany({
-    where: { chatflowId, sessionId },
-    orderBy: { createdDate: "desc" },
-    take: limit,
-    select: { role: true, content: true },
-  });
-  return rows
-    .reverse()
-    .map((row) => ({ role: row.role === "user" ? "user" : "assistant", content: row.content }));
 }

@@ -18,10 +18,10 @@ const holder = globalThis as typeof globalThis & {
 };
 const collections = (holder.__chatflowMemoryVectors ??= new Map());
 
-const keyOf = (chatflowId: string, nodeId: string) => `${chatflowId}\n${nodeId}`;
+const toCollectionKey = (chatflowId: string, nodeId: string) => `${chatflowId}\n${nodeId}`;
 
 export function createMemoryStore(chatflowId: string, nodeId: string): VectorStore {
-  const key = keyOf(chatflowId, nodeId);
+  const key = toCollectionKey(chatflowId, nodeId);
   const entries = () => collections.get(key);
 
   return {

@@ -37,7 +37,7 @@ export function createOpenAICompatibleEmbeddings(config: OpenAICompatibleEmbeddi
 
   async function embedBatch(texts: string[], signal?: AbortSignal): Promise<number[][]> {
     const timeout = config.timeoutMs ? AbortSignal.timeout(config.timeoutMs) : undefined;
-    const abortSignal = anySignal(signal, timeout);
+    const abortSignal = combineSignals(signal, timeout);
     try {
       const { embeddings } = await embedMany({
         model: model as EmbeddingModel,
@@ -136,7 +136,7 @@ function checkVectors(vectors: number[][], expected: number, config: OpenAICompa
   }
 }
 
-function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+function combineSignals(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
   const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);

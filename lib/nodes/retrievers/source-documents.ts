@@ -7,10 +7,10 @@ const collected = new WeakMap<FlowRequest, SourceDocument[]>();
 
 export function collectSourceDocuments(request: FlowRequest, documents: SourceDocument[]): void {
   const list = collected.get(request) ?? [];
-  const seen = new Set(list.map(keyOf));
+  const seen = new Set(list.map(toDocumentKey));
   for (const document of documents) {
-    if (seen.has(keyOf(document))) continue;
-    seen.add(keyOf(document));
+    if (seen.has(toDocumentKey(document))) continue;
+    seen.add(toDocumentKey(document));
     list.push(document);
   }
   collected.set(request, list);
@@ -23,4 +23,4 @@ export function takeSourceDocuments(request: FlowRequest): SourceDocument[] | un
   return list;
 }
 
-const keyOf = (document: SourceDocument) => JSON.stringify([document.pageContent, document.metadata]);
+const toDocumentKey = (document: SourceDocument) => JSON.stringify([document.pageContent, document.metadata]);

@@ -60,7 +60,7 @@ export function createStoreInstance(spec: StoreSpec): RetrieverInstance | Vector
   const { node, request, store, embeddings } = spec;
   const topK = spec.topK ?? defaultTopK;
   if (!(Number.isInteger(topK) && topK > 0)) throw nodeError(node, 'input "topK" must be a positive integer');
-  const filter = checkedFilter(node, spec.filter);
+  const filter = readFilter(node, spec.filter);
 
   const upsertPlan: StoreUpsertPlan = {
     node,
@@ -97,7 +97,7 @@ export function createStoreInstance(spec: StoreSpec): RetrieverInstance | Vector
   return asRetriever();
 }
 
-function checkedFilter(node: { id: string; label: string }, filter: unknown): MetadataFilter | undefined {
+function readFilter(node: { id: string; label: string }, filter: unknown): MetadataFilter | undefined {
   if (filter === undefined || filter === null || filter === "") return undefined;
   try {
     checkFilter(filter);
