@@ -131,7 +131,7 @@ function FlowNodeCard({ id, data, selected }: FlowNodeProps) {
           !param.optional &&
           !param.additional &&
           param.type !== "boolean" &&
-          isEmptyValue(inputs[param.name]),
+          isEmptyValue(inputs[param.name] ?? param.default),
       )
       .map((param) => param.label),
   ]);
@@ -218,7 +218,7 @@ function FlowNodeCard({ id, data, selected }: FlowNodeProps) {
             <ParamField
               key={param.name}
               param={param}
-              value={inputs[param.name]}
+              value={inputs[param.name] ?? param.default}
               isMissing={missing.has(param.label)}
               onChange={(value) => actions.setInput(id, param.name, value)}
             />
@@ -238,7 +238,7 @@ function FlowNodeCard({ id, data, selected }: FlowNodeProps) {
               <ParamField
                 key={param.name}
                 param={param}
-                value={inputs[param.name]}
+                value={inputs[param.name] ?? param.default}
                 isMissing={false}
                 onChange={(value) => actions.setInput(id, param.name, value)}
               />

@@ -27,7 +27,7 @@ export function NodePalette({ defs, onAdd }: NodePaletteProps) {
   return (
     <aside
       aria-label="Node palette"
-      className="flex h-full w-64 shrink-0 flex-col border-r border-slate-200 bg-white"
+      className="flex h-full w-56 shrink-0 flex-col border-r border-slate-200 bg-white xl:w-64"
     >
       <div className="border-b border-slate-200 p-3">
         <input

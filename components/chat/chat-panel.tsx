@@ -125,7 +125,7 @@ export function ChatPanel({ chatflowId, hasUnsavedChanges, missing, onSave, onCl
     <aside
       aria-label="Test chat"
       data-testid="chat-panel"
-      className="flex h-full w-[360px] shrink-0 flex-col border-l border-slate-200 bg-white"
+      className="flex h-full w-80 shrink-0 flex-col border-l border-slate-200 bg-white xl:w-[360px]"
     >
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
         <h2 className="text-sm font-semibold">Test chat</h2>

@@ -335,6 +335,12 @@ describe("checks and copies", () => {
     ]);
   });
 
+  it("does not flag a required param the flow leaves out when it has a default", () => {
+    const model = createNode(def("chatOpenAI"), "chatOpenAI_0", { x: 0, y: 0 });
+    delete model.data.inputs!.modelName;
+    expect(findMissingInputs([model], [], catalog)).toEqual([]);
+  });
+
   it("clones a selection with fresh ids and renamed internal edges", () => {
     const { nodes, edges } = conversationFlow();
     const copy = cloneSelection(

@@ -337,7 +337,8 @@ export function findMissingInputs(
     }
     for (const param of def.params) {
       if (param.optional || param.additional || param.type === "boolean") continue;
-      if (isEmptyValue(node.data.inputs?.[param.name]))
+      // The engine applies a param's default when the flow leaves it out.
+      if (isEmptyValue(node.data.inputs?.[param.name] ?? param.default))
         missing.push({ nodeId: node.id, nodeLabel, input: param.label });
     }
   }
