@@ -195,3 +195,39 @@ test("undoes and redoes, duplicates, copies and pastes, and deletes nodes", asyn
     "Remember to set a system message",
   );
 });
+
+test("warns before leaving with unsaved changes and when someone else saved meanwhile", async ({
+  page,
+  member,
+}) => {
+  void member;
+  const created = await api<Chatflow>(page, "POST", "/chatflows", {
+    name: "Shared",
+    flowData: conversationFlow(),
+  });
+  await openCanvas(page, created.id);
+  await page.getByTestId("node-chatOpenAI_0").getByLabel("Model Name").fill("mine");
+  await expect(page.getByTestId("save-status")).toHaveText("Unsaved changes");
+
+  // Leaving through an in-app link asks first; dismissing keeps the page.
+  const asked = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
+  await page.getByRole("link", { name: "Back to chatflows" }).click();
+  expect(await asked).toContain("unsaved changes");
+  await expect(page).toHaveURL(new RegExp(`/chatflows/${created.id}$`));
+
+  // Another tab saves; our save is held back with a warning until we choose to overwrite.
+  await api(page, "PUT", `/chatflows/${created.id}`, { name: "Shared (renamed elsewhere)" });
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByTestId("remote-change-warning")).toContainText("Someone else saved this chatflow");
+  await expect(page.getByTestId("save-status")).toHaveText("Unsaved changes");
+  await page.getByTestId("remote-change-warning").getByRole("button", { name: "Overwrite" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved");
+  await expect(page.getByTestId("remote-change-warning")).toHaveCount(0);
+  const saved = await api<Chatflow>(page, "GET", `/chatflows/${created.id}`);
+  expect(JSON.parse(saved.flowData).nodes[0].data.inputs.modelName).toBe("mine");
+});

@@ -188,6 +188,7 @@ export function ChatflowSettingsDialog({ chatflow, open, onClose, onSaved }: Set
             <label className={labelClass}>
               API key
               <select
+                aria-label="API key"
                 className={inputClass}
                 value={apikeyid}
                 onChange={(event) => setApikeyid(event.target.value)}
