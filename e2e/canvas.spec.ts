@@ -231,3 +231,28 @@ test("warns before leaving with unsaved changes and when someone else saved mean
   const saved = await api<Chatflow>(page, "GET", `/chatflows/${created.id}`);
   expect(JSON.parse(saved.flowData).nodes[0].data.inputs.modelName).toBe("mine");
 });
+
+test("keeps the canvas, palette, chat and toolbar usable on a 1024 px laptop screen", async ({
+  page,
+  member,
+}) => {
+  void member;
+  await page.setViewportSize({ width: 1024, height: 640 });
+  const created = await api<Chatflow>(page, "POST", "/chatflows", {
+    name: "Small screen",
+    flowData: conversationFlow(),
+  });
+  await openCanvas(page, created.id);
+  for (const control of [
+    page.getByRole("button", { name: "Save", exact: true }),
+    page.getByRole("button", { name: "Settings" }),
+    page.getByLabel("Search nodes"),
+    page.getByLabel("Message"),
+  ]) {
+    await expect(control).toBeInViewport();
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole("button", { name: "Arrange" }).click();
+  await expect(page.locator(".react-flow__node").first()).toBeInViewport();
+});
