@@ -82,6 +82,17 @@ test("refuses a connection between incompatible anchors and says why", async ({ 
   await openCanvas(page, created.id);
   await expect(page.locator(".react-flow__edge")).toHaveCount(0);
 
+  // While a memory's connection is drawn, the anchors that cannot take it are dimmed.
+  const anchorRow = (handleId: string) => page.locator(`[data-handleid="${handleId}"]`).locator("..");
+  const start = (await page.locator(`[data-handleid="${handles.bufferMemoryOut}"]`).boundingBox())!;
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 80, start.y - 40, { steps: 5 });
+  await expect(anchorRow(handles.chainModelIn)).toHaveClass(/opacity-30/);
+  await expect(anchorRow(handles.chainMemoryIn)).not.toHaveClass(/opacity-30/);
+  await page.mouse.up();
+  await expect(anchorRow(handles.chainModelIn)).not.toHaveClass(/opacity-30/);
+
   await connect(page, handles.bufferMemoryOut, handles.chainModelIn);
   await expect(page.getByTestId("toast-error")).toContainText(
     "Cannot connect: Chat Model accepts BaseChatModel, not BufferMemory",
