@@ -1,15 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { api, expect, test } from "./support/fixtures";
-import { conversationFlow } from "./support/flows";
+import { api, expect, test } from "../../e2e/support/fixtures";
+import { conversationFlow } from "../../e2e/support/flows";
 import type { Chatflow } from "@/lib/client/types";
 
 // Measures the canvas page on the production build: JavaScript transferred (compressed, as served)
 // and time to interactive, taken as the later of "the flow is drawn" and the end of the last long
-// task (>50 ms) on the main thread. Budgets are loose; the numbers go to test-results/perf-canvas.json.
-const jsBudgetKb = 350;
-const interactiveBudgetMs = 6000;
+// task (>50 ms) on the main thread. A measurement, not a test: the numbers go to
+// test-results/perf-canvas.json and the console (`npm run bench:canvas`, after `next build`).
 
-test("the canvas page stays within its JavaScript and time-to-interactive budgets", async ({
+test("measure the canvas page's JavaScript and time to interactive", async ({
   page,
   member,
 }) => {
@@ -65,7 +64,4 @@ test("the canvas page stays within its JavaScript and time-to-interactive budget
     `${JSON.stringify({ cold: runs[0], warm: runs[1] }, null, 2)}\n`,
   );
   console.log(`canvas page: cold ${JSON.stringify(runs[0])}, warm ${JSON.stringify(runs[1])}`);
-  expect(runs[0].jsKb).toBeGreaterThan(0);
-  expect(runs[0].jsKb).toBeLessThan(jsBudgetKb);
-  expect(runs[0].interactiveMs).toBeLessThan(interactiveBudgetMs);
 });
