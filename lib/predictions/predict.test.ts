@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { PredictionChatflow } from "./chatflow";
 import type { NewPredictionRun } from "@/lib/runs/service";
-import { handlePrediction, type FlowRunInput, type FlowRunner, type FlowRunResult } from "./predict";
+import {
+  handlePrediction,
+  type FlowRunInput,
+  type FlowRunner,
+  type FlowRunResult,
+  type IngestFilesInput,
+} from "./predict";
 
 const saved = vi.hoisted(() => [] as Array<Record<string, unknown>>);
 vi.mock("./messages", () => ({
@@ -48,9 +54,16 @@ const answer: FlowRunResult = {
 };
 
 function fakeRunner(
-  options: { canStream?: boolean; fail?: Error; prepareError?: Error; hang?: boolean } = {},
+  options: {
+    canStream?: boolean;
+    fail?: Error;
+    prepareError?: Error;
+    hang?: boolean;
+    ingestError?: Error;
+  } = {},
 ) {
   const runs: FlowRunInput[] = [];
+  const ingested: IngestFilesInput[] = [];
   const runner: FlowRunner = {
     prepare: vi.fn(async () => {
       if (options.prepareError) throw options.prepareError;
@@ -69,8 +82,12 @@ function fakeRunner(
       if (options.fail) throw options.fail;
       return answer;
     }),
+    ingestFiles: vi.fn(async (input: IngestFilesInput) => {
+      if (options.ingestError) throw options.ingestError;
+      ingested.push(input);
+    }),
   };
-  return { runner, runs };
+  return { runner, runs, ingested };
 }
 
 const deferred: Array<() => Promise<void>> = [];
@@ -88,6 +105,49 @@ beforeEach(() => {
 });
 
 describe("handlePrediction", () => {
+  it("stores the request's files and uploads for the chat before the run, and none when there are none", async () => {
+    const { runner, runs, ingested } = fakeRunner();
+    const upload = {
+      data: "data:text/plain;base64,aGVsbG8=",
+      type: "file",
+      name: "a.txt",
+      mime: "text/plain",
+    };
+    const response = await handlePrediction(
+      post({ question: "Hi", chatId: "c1", uploads: [upload] }),
+      chatflow(),
+      deps(runner),
+    );
+    expect(response.status).toBe(200);
+    expect(ingested).toEqual([
+      expect.objectContaining({
+        chatId: "c1",
+        files: [{ name: "a.txt", mime: "text/plain", bytes: new Uint8Array(Buffer.from("hello")) }],
+        overrideConfig: {},
+      }),
+    ]);
+    expect(runs).toHaveLength(1);
+
+    await handlePrediction(post({ question: "Hi" }), chatflow(), deps(runner));
+    expect(ingested).toHaveLength(1);
+  });
+
+  it("answers a refused file as a JSON error before streaming and does not run the flow", async () => {
+    const { runner, runs } = fakeRunner({ ingestError: badRequest("No loader reads png files") });
+    const upload = { data: "data:text/plain,hi%20there", type: "file", name: "a.txt", mime: "" };
+    await expect(
+      handlePrediction(
+        post({ question: "Hi", streaming: true, uploads: [upload] }),
+        chatflow(),
+        deps(runner),
+      ),
+    ).rejects.toMatchObject({ statusCode: 400, message: "No loader reads png files" });
+    expect(vi.mocked(runner.ingestFiles).mock.calls[0][0].files[0].bytes).toEqual(
+      new TextEncoder().encode("hi there"),
+    );
+    expect(runs).toEqual([]);
+  });
+
   it("answers JSON with the run's text, session fields and metadata, and stores the exchange", async () => {
     const { runner, runs } = fakeRunner();
     const flow = chatflow();

@@ -9,9 +9,11 @@ import type { NewPredictionRun } from "@/lib/runs/service";
 import { WebhookTargetRefused } from "@/lib/webhooks/address";
 import { checkWebhookTarget } from "@/lib/webhooks/deliver";
 import { sendPredictionWebhook, type PredictionCompletedEvent } from "@/lib/webhooks/prediction";
+import type { SourceFile } from "@/lib/documents";
 import { authorizePrediction } from "./access";
 import { readPredictionApiConfig } from "./api-config";
 import type { PredictionChatflow } from "./chatflow";
+import { toSourceFiles } from "./files";
 import { saveExchange } from "./messages";
 import { resolveOverrides, type PredictionOverrides } from "./overrides";
 import { enforceRateLimit, rateLimitKey } from "./rate-limit";
@@ -54,6 +56,19 @@ export interface FlowRunner {
   /** Checks that the flow can run (400 naming the node otherwise) and whether it can stream. */
   prepare(chatflow: PredictionChatflow): Promise<{ canStream: boolean }>;
   run(input: FlowRunInput): Promise<FlowRunResult>;
+  /**
+   * Stores a prediction's files through the flow's loaders into its vector stores, tagged with
+   * the chat (RAG file upload). 400 when no loader reads a file's type, 415 for unsupported types.
+   */
+  ingestFiles(input: IngestFilesInput): Promise<void>;
+}
+
+export interface IngestFilesInput {
+  chatflow: PredictionChatflow;
+  chatId: string;
+  files: SourceFile[];
+  overrideConfig: Record<string, unknown>;
+  signal: AbortSignal;
 }
 
 export interface PredictionDeps {
@@ -85,6 +100,17 @@ export async function handlePrediction(
   const overrides = resolveOverrides(body.overrideConfig, config.isOverrideAllowed);
   if (overrides.webhook) await refuseBadWebhook(overrides.webhook.url);
   const { canStream } = await deps.runner.prepare(chatflow);
+  const files = toSourceFiles(body.files, body.uploads);
+  // Before the answer (and its first SSE byte): the question may be about the files.
+  if (files.length > 0) {
+    await deps.runner.ingestFiles({
+      chatflow,
+      chatId: body.chatId,
+      files,
+      overrideConfig: overrides.nodeOverrides,
+      signal: request.signal,
+    });
+  }
 
   const askedAt = new Date();
   const sessionId = overrides.sessionId ?? body.chatId;

@@ -7,7 +7,10 @@ const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const databaseUrl = inject("databaseUrl");
 
 /** A Flowise-shaped flow: chat model → ending node (+ a sticky note and optional extra nodes). */
-function flowJson(ending = "conversationChain", options: { streaming?: boolean; loader?: string } = {}) {
+function flowJson(
+  ending = "conversationChain",
+  options: { streaming?: boolean; loader?: string; loaderFeedsStore?: boolean } = {},
+) {
   const nodes: object[] = [
     {
       id: "chatOpenAI_0",
@@ -65,7 +68,18 @@ function flowJson(ending = "conversationChain", options: { streaming?: boolean; 
       type: "customNode",
       data: { id: "loader_0", name: options.loader },
     });
-    edges.push({ id: "e2", source: "loader_0", sourceHandle: "c", target: "end_0", targetHandle: "d" });
+    if (options.loaderFeedsStore === false) {
+      edges.push({ id: "e2", source: "loader_0", sourceHandle: "c", target: "end_0", targetHandle: "d" });
+    } else {
+      nodes.push({
+        id: "chroma_0",
+        position: { x: 150, y: 600 },
+        type: "customNode",
+        data: { id: "chroma_0", name: "chroma" },
+      });
+      edges.push({ id: "e2", source: "loader_0", sourceHandle: "c", target: "chroma_0", targetHandle: "d" });
+      edges.push({ id: "e5", source: "chroma_0", sourceHandle: "r", target: "end_0", targetHandle: "v" });
+    }
   }
   return JSON.stringify({ nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } });
 }
@@ -827,6 +841,16 @@ describe("GET /public-chatbotConfig/{id}", () => {
         fileUploadSizeAndTypes: [{ fileTypes: [".pdf"], maxUploadSize: 50 }],
       },
     });
+  });
+
+  it("does not allow file uploads when the flow's loader feeds no vector store", async () => {
+    const member = await createMember();
+    const created = await createChatflow(member, {
+      isPublic: true,
+      flowData: flowJson("conversationalRetrievalQAChain", { loader: "pdfFile", loaderFeedsStore: false }),
+    });
+    const response = await api(`/api/v1/public-chatbotConfig/${created.id}`);
+    expect(response.body).toEqual({ uploads: noUploads });
   });
 
   it("answers 404 for a private, unknown or malformed chatflow id", async () => {
