@@ -151,6 +151,9 @@ export function EditorToolbar(props: EditorToolbarProps) {
       >
         Arrange
       </button>
+      <Link href={`/chatflows/${chatflow.id}/runs`} className={buttonClass.ghost}>
+        Runs
+      </Link>
       {props.extra}
       <button
         type="button"
