@@ -117,3 +117,58 @@ describe("GET /api/v1/chatflows/{id}/runs", () => {
     expect((await listRuns("not-a-uuid")).body).toEqual(errorBody(404, "Chatflow not found"));
   });
 });
+
+/** A web UI session for `member`, through next-auth's credentials sign-in: the Cookie header. */
+async function signInToUi(who: Member): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const index = pair.indexOf("=");
+      jar.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+  };
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: header() },
+    body: new URLSearchParams({ csrfToken, email: who.email, password: who.password, json: "true" }),
+  });
+  keep(signIn);
+  if (![...jar.keys()].some((name) => name.endsWith("next-auth.session-token"))) {
+    throw new Error(`no session cookie after sign-in (${signIn.status})`);
+  }
+  return header();
+}
+
+describe("the builder's Runs page", () => {
+  it("lists the chatflow's runs, filters them by status, and is 404 for another workspace's chatflow", async () => {
+    const chatflow = await createChatflow(member, {
+      flowData: conversationFlow({ modelName: "mock-runs-page" }),
+    });
+    expect((await predict(chatflow.id, { question: "page one" })).status).toBe(200);
+    await waitForRuns(chatflow.id, 1);
+    const cookie = await signInToUi(member);
+
+    const page = await fetch(`${baseUrl()}/chatflows/${chatflow.id}/runs`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.match(/data-testid="run-row"/g)).toHaveLength(1);
+    expect(html).toContain("mock-runs-page");
+    expect(html).toMatch(/data-testid="runs-total"[^>]*>1<!-- --> run/);
+
+    const errorsOnly = await fetch(`${baseUrl()}/chatflows/${chatflow.id}/runs?status=error`, {
+      headers: { cookie },
+    });
+    expect(await errorsOnly.text()).toContain('data-testid="runs-empty"');
+
+    const stranger = await createMember();
+    const foreign = await createChatflow(stranger);
+    const hidden = await fetch(`${baseUrl()}/chatflows/${foreign.id}/runs`, { headers: { cookie } });
+    expect(hidden.status).toBe(404);
+  });
+});
