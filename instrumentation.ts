@@ -1,7 +1,33 @@
 // Runs once when a server instance starts, before it serves: connect, migrate and load secrets now,
 // so a misconfiguration stops the start instead of failing the first request.
+//
+// Next only logs an error thrown here and keeps serving, failing every request. A configuration
+// error (an invalid or, in hosted mode, missing setting) cannot heal, so it ends the process with
+// the message naming the setting; a database that is not up yet is retried by the next request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServer } = await import("@/lib/startup");
-  await startServer();
+  let startup: typeof import("@/lib/startup");
+  try {
+    startup = await import("@/lib/startup"); // parses the environment (lib/env.ts)
+  } catch (error) {
+    stopOnConfigurationError(error);
+  }
+  try {
+    await startup.startServer();
+  } catch (error) {
+    if (error instanceof startup.ConfigurationError) stopOnConfigurationError(error);
+    throw error;
+  }
+}
+
+function stopOnConfigurationError(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      message: `Start-up failed: ${message}`,
+    }),
+  );
+  process.exit(1);
 }

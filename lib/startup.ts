@@ -2,12 +2,26 @@ import { getDb } from "@/lib/db";
 import { missingHostedSettings } from "@/lib/env";
 import { getSecrets } from "@/lib/secrets";
 
+/** A setup that cannot work until someone changes the environment: retrying is pointless. */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+  }
+}
+
 /** Checks configuration, loads secrets, connects and migrates: a bad setup fails here, by name. */
 export async function startServer() {
   const missing = missingHostedSettings();
   if (missing.length > 0) {
-    throw new Error(`Missing required environment variables in hosted mode: ${missing.join(", ")}`);
+    throw new ConfigurationError(
+      `Missing required environment variables in hosted mode: ${missing.join(", ")}`,
+    );
   }
-  getSecrets();
+  try {
+    getSecrets();
+  } catch (error) {
+    throw new ConfigurationError((error as Error).message);
+  }
   await getDb();
 }

@@ -1,7 +1,9 @@
 import { getServerSession } from "next-auth";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { SignOutButton } from "@/components/ui/sign-out-button";
+import { AccountMenu } from "@/components/ui/account-menu";
+import { StudioNav } from "@/components/ui/studio-nav";
+import { Toaster } from "@/components/ui/toaster";
 import { getWorkspaceSummary } from "@/lib/accounts/service";
 import { getAuthOptions } from "@/lib/auth/session";
 
@@ -13,23 +15,19 @@ export default async function StudioLayout({ children }: { children: React.React
   if (!session || !workspaceId) redirect("/login");
   const workspace = await getWorkspaceSummary(workspaceId);
   return (
-    <div className="min-h-screen">
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
-        <nav className="flex items-center gap-6 text-sm">
-          <Link href="/chatflows" className="font-semibold text-indigo-700">
-            Chatflow Studio
-          </Link>
-          <Link href="/chatflows">Chatflows</Link>
-        </nav>
-        <div className="flex items-center gap-3 text-sm">
-          <span data-testid="workspace-name" className="text-slate-600">
-            {workspace?.name}
-          </span>
-          <span className="text-slate-400">{session.user?.email}</span>
-          <SignOutButton />
-        </div>
-      </header>
-      <main className="p-6">{children}</main>
-    </div>
+    <Toaster>
+      <div className="flex h-screen min-w-[1024px] flex-col">
+        <header className="flex h-12 shrink-0 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4">
+          <div className="flex items-center gap-4">
+            <Link href="/chatflows" className="font-semibold text-indigo-700">
+              Chatflow Studio
+            </Link>
+            <StudioNav />
+          </div>
+          <AccountMenu workspaceName={workspace?.name ?? "Workspace"} email={session.user?.email ?? ""} />
+        </header>
+        <div className="min-h-0 flex-1 overflow-auto">{children}</div>
+      </div>
+    </Toaster>
   );
 }

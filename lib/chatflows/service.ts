@@ -2,13 +2,13 @@ import "server-only";
 import { badRequest, forbidden, notFound, unauthorized } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import { findApiKey, isWorkspaceApiKey } from "@/lib/apikeys/service";
+import { canStreamFlow } from "@/lib/engine";
 import { getDb, Prisma } from "@/lib/db";
 import type { ChatFlow } from "@/lib/db/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import { deleteChatflowVectors } from "@/lib/vector";
 import type { ChatflowFilters } from "./query";
 import { parseChatbotConfig, type CreateChatflowInput, type UpdateChatflowInput } from "./schema";
-import { canChatflowStream } from "./streaming";
 import { describeUploads } from "./uploads";
 
 export type ChatflowRow = ChatFlow;
@@ -105,10 +105,14 @@ export async function hasChatflowChanged(workspaceId: string, id: string, since:
 export async function getChatflowStreaming(id: string) {
   const db = await getDb();
   const row = isUuid(id)
-    ? await db.chatFlow.findUnique({ where: { id }, select: { flowData: true, isStreaming: true } })
+    ? await db.chatFlow.findUnique({
+        where: { id },
+        select: { id: true, flowData: true, isStreaming: true, updatedDate: true },
+      })
     : null;
   if (!row) throw chatflowNotFound();
-  return { isStreaming: canChatflowStream(row.flowData, row.isStreaming) };
+  // The same rule predictions use: the chatflow's switch and a flow whose ending node streams.
+  return { isStreaming: row.isStreaming && canStreamFlow(row) };
 }
 
 /**

@@ -1,9 +1,8 @@
 import { env } from "@/lib/env";
-import { nodeName, withoutStickyNotes } from "./graph";
 import { parseFlowData } from "./schema";
 
 // What the chat widget may let users attach (public-chatbotConfig's `uploads`, in the shape Flowise's
-// embed widget reads). Only document files read by the flow's loaders are supported for now.
+// embed widget reads). Only document files read by loaders that feed a vector store (RAG file upload).
 
 export interface UploadSizeAndTypes {
   /** Extensions with the dot, as the widget's file input `accept` list. */
@@ -32,12 +31,16 @@ const loaderFileTypes = new Map<string, string[]>([
   ["fileLoader", [".pdf", ".docx", ".xlsx", ".csv", ".json", ...textTypes]],
 ]);
 
+// Vector store nodes: prediction files go only through loaders that feed one (lib/upserts/ingest.ts).
+const storeNames = new Set(["chroma", "memoryVectorStore"]);
+
 export function describeUploads(flowData: string): UploadCapabilities {
   const flow = parseFlowData(flowData);
-  const loaders = flow
-    ? withoutStickyNotes(flow).nodes.flatMap((node) => loaderFileTypes.get(nodeName(node) ?? "") ?? [])
-    : [];
-  const fileTypes = [...new Set(loaders)];
+  const nameOf = new Map((flow?.nodes ?? []).map((node) => [node.id, String(node.data?.name)]));
+  const feedingStores = (flow?.edges ?? [])
+    .filter((edge) => storeNames.has(nameOf.get(edge.target) ?? ""))
+    .flatMap((edge) => loaderFileTypes.get(nameOf.get(edge.source) ?? "") ?? []);
+  const fileTypes = [...new Set(feedingStores)];
   return {
     isSpeechToTextEnabled: false,
     isImageUploadAllowed: false,

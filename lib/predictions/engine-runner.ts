@@ -1,5 +1,6 @@
 import "server-only";
 import { canStreamFlow, runChatflow, validateFlow } from "@/lib/engine";
+import { ingestChatFiles } from "@/lib/upserts/ingest";
 import type { FlowRunner } from "./predict";
 
 /** The flow engine (lib/engine) behind the prediction handler's runner interface. */
@@ -25,4 +26,8 @@ export const engineRunner: FlowRunner = {
       signal: input.signal,
       onToken: input.onToken,
     }),
+
+  async ingestFiles({ chatflow, chatId, files, overrideConfig, signal }) {
+    await ingestChatFiles(chatflow, { files, chatId, overrideConfig }, signal);
+  },
 };

@@ -2,7 +2,14 @@ import type { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { PredictionChatflow } from "./chatflow";
-import { handlePrediction, type FlowRunInput, type FlowRunner, type FlowRunResult } from "./predict";
+import type { NewPredictionRun } from "@/lib/runs/service";
+import {
+  handlePrediction,
+  type FlowRunInput,
+  type FlowRunner,
+  type FlowRunResult,
+  type IngestFilesInput,
+} from "./predict";
 
 const saved = vi.hoisted(() => [] as Array<Record<string, unknown>>);
 vi.mock("./messages", () => ({
@@ -43,13 +50,20 @@ const answer: FlowRunResult = {
   text: "Hello there",
   sourceDocuments: [],
   usedTools: [{ tool: "calc", toolInput: { x: 1 }, toolOutput: "1" }],
-  metadata: { model: "m", temperature: 0.5, usage: { totalTokens: 3 } },
+  metadata: { model: "m", temperature: 0.5, usage: { promptTokens: 2, completionTokens: 1, totalTokens: 3 } },
 };
 
 function fakeRunner(
-  options: { canStream?: boolean; fail?: Error; prepareError?: Error; hang?: boolean } = {},
+  options: {
+    canStream?: boolean;
+    fail?: Error;
+    prepareError?: Error;
+    hang?: boolean;
+    ingestError?: Error;
+  } = {},
 ) {
   const runs: FlowRunInput[] = [];
+  const ingested: IngestFilesInput[] = [];
   const runner: FlowRunner = {
     prepare: vi.fn(async () => {
       if (options.prepareError) throw options.prepareError;
@@ -68,22 +82,72 @@ function fakeRunner(
       if (options.fail) throw options.fail;
       return answer;
     }),
+    ingestFiles: vi.fn(async (input: IngestFilesInput) => {
+      if (options.ingestError) throw options.ingestError;
+      ingested.push(input);
+    }),
   };
-  return { runner, runs };
+  return { runner, runs, ingested };
 }
 
 const deferred: Array<() => Promise<void>> = [];
+const recorded: NewPredictionRun[] = [];
 const deps = (runner: FlowRunner) => ({
   runner,
   defer: (task: () => Promise<void>) => void deferred.push(task),
+  recordRun: (run: NewPredictionRun) => void recorded.push(run),
 });
 
 beforeEach(() => {
   saved.length = 0;
   deferred.length = 0;
+  recorded.length = 0;
 });
 
 describe("handlePrediction", () => {
+  it("stores the request's files and uploads for the chat before the run, and none when there are none", async () => {
+    const { runner, runs, ingested } = fakeRunner();
+    const upload = {
+      data: "data:text/plain;base64,aGVsbG8=",
+      type: "file",
+      name: "a.txt",
+      mime: "text/plain",
+    };
+    const response = await handlePrediction(
+      post({ question: "Hi", chatId: "c1", uploads: [upload] }),
+      chatflow(),
+      deps(runner),
+    );
+    expect(response.status).toBe(200);
+    expect(ingested).toEqual([
+      expect.objectContaining({
+        chatId: "c1",
+        files: [{ name: "a.txt", mime: "text/plain", bytes: new Uint8Array(Buffer.from("hello")) }],
+        overrideConfig: {},
+      }),
+    ]);
+    expect(runs).toHaveLength(1);
+
+    await handlePrediction(post({ question: "Hi" }), chatflow(), deps(runner));
+    expect(ingested).toHaveLength(1);
+  });
+
+  it("answers a refused file as a JSON error before streaming and does not run the flow", async () => {
+    const { runner, runs } = fakeRunner({ ingestError: badRequest("No loader reads png files") });
+    const upload = { data: "data:text/plain,hi%20there", type: "file", name: "a.txt", mime: "" };
+    await expect(
+      handlePrediction(
+        post({ question: "Hi", streaming: true, uploads: [upload] }),
+        chatflow(),
+        deps(runner),
+      ),
+    ).rejects.toMatchObject({ statusCode: 400, message: "No loader reads png files" });
+    expect(vi.mocked(runner.ingestFiles).mock.calls[0][0].files[0].bytes).toEqual(
+      new TextEncoder().encode("hi there"),
+    );
+    expect(runs).toEqual([]);
+  });
+
   it("answers JSON with the run's text, session fields and metadata, and stores the exchange", async () => {
     const { runner, runs } = fakeRunner();
     const flow = chatflow();
@@ -99,7 +163,12 @@ describe("handlePrediction", () => {
       sourceDocuments: [],
       usedTools: answer.usedTools,
       followUpPrompts: [],
-      metadata: { model: "m", temperature: 0.5, usage: { totalTokens: 3 }, durationMs: expect.any(Number) },
+      metadata: {
+        model: "m",
+        temperature: 0.5,
+        usage: { promptTokens: 2, completionTokens: 1, totalTokens: 3 },
+        durationMs: expect.any(Number),
+      },
     });
     expect(runs[0]).toMatchObject({
       question: "Hi",
@@ -116,6 +185,22 @@ describe("handlePrediction", () => {
         question: "Hi",
         answer: "Hello there",
       }),
+    ]);
+    expect(recorded).toEqual([
+      {
+        workspaceId: "ws",
+        chatflowId: flow.id,
+        chatId: "c1",
+        sessionId: "c1",
+        streaming: false,
+        status: "success",
+        durationMs: expect.any(Number),
+        model: "m",
+        promptTokens: 2,
+        completionTokens: 1,
+        totalTokens: 3,
+        errorMessage: null,
+      },
     ]);
   });
 
@@ -149,6 +234,9 @@ describe("handlePrediction", () => {
     expect(metadata).not.toHaveProperty("followUpPrompts");
     expect(events[4]).toBe("event: end\ndata: {}");
     expect(events).toHaveLength(5);
+    expect(recorded).toEqual([
+      expect.objectContaining({ status: "success", streaming: true, sessionId: "s1", totalTokens: 3 }),
+    ]);
   });
 
   it("answers JSON when the flow cannot stream or the chatflow turned streaming off", async () => {
@@ -180,6 +268,15 @@ describe("handlePrediction", () => {
       ),
     ).toBe(true);
     expect(saved).toEqual([]);
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        status: "error",
+        streaming: true,
+        errorMessage: "Model provider failed: 500",
+        model: null,
+        totalTokens: null,
+      }),
+    ]);
   });
 
   it("throws a JSON-path run failure to the route (502 stays 502)", async () => {
@@ -188,6 +285,23 @@ describe("handlePrediction", () => {
       statusCode: 502,
     });
     expect(saved).toEqual([]);
+    expect(recorded).toEqual([
+      expect.objectContaining({ status: "error", streaming: false, errorMessage: "Model provider failed" }),
+    ]);
+  });
+
+  it("records an unexpected failure with the generic message the client saw, not the error's own", async () => {
+    const { runner } = fakeRunner({ fail: new Error("connect to sk-secret-host failed") });
+    await expect(handlePrediction(post({ question: "Hi" }), chatflow(), deps(runner))).rejects.toThrow();
+    expect(recorded).toEqual([expect.objectContaining({ status: "error", errorMessage: "Internal error" })]);
+  });
+
+  it("records nothing for a request refused before the run", async () => {
+    const { runner } = fakeRunner();
+    await expect(
+      handlePrediction(post({ question: "Hi" }, { authorization: "Bearer bad" }), chatflow(), deps(runner)),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    expect(recorded).toEqual([]);
   });
 
   it("checks access, rate limit, body and flow before running, in that order", async () => {
@@ -267,5 +381,8 @@ describe("handlePrediction", () => {
     await vi.waitFor(() => expect(runs[0].signal.aborted).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(saved).toEqual([]);
+    expect(recorded).toEqual([
+      expect.objectContaining({ status: "aborted", streaming: true, errorMessage: null }),
+    ]);
   });
 });

@@ -1,14 +1,19 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { badRequest } from "@/lib/api/errors";
+import { ApiError, badRequest } from "@/lib/api/errors";
 import { createSseResponse } from "@/lib/api/sse";
 import { env } from "@/lib/env";
+import { canLogContent, log } from "@/lib/log";
+import { readTokenCounts, type RunStatus } from "@/lib/runs/schema";
+import type { NewPredictionRun } from "@/lib/runs/service";
 import { WebhookTargetRefused } from "@/lib/webhooks/address";
 import { checkWebhookTarget } from "@/lib/webhooks/deliver";
 import { sendPredictionWebhook, type PredictionCompletedEvent } from "@/lib/webhooks/prediction";
+import type { SourceFile } from "@/lib/documents";
 import { authorizePrediction } from "./access";
 import { readPredictionApiConfig } from "./api-config";
 import type { PredictionChatflow } from "./chatflow";
+import { toSourceFiles } from "./files";
 import { saveExchange } from "./messages";
 import { resolveOverrides, type PredictionOverrides } from "./overrides";
 import { enforceRateLimit, rateLimitKey } from "./rate-limit";
@@ -51,12 +56,29 @@ export interface FlowRunner {
   /** Checks that the flow can run (400 naming the node otherwise) and whether it can stream. */
   prepare(chatflow: PredictionChatflow): Promise<{ canStream: boolean }>;
   run(input: FlowRunInput): Promise<FlowRunResult>;
+  /**
+   * Stores a prediction's files through the flow's loaders into its vector stores, tagged with
+   * the chat (RAG file upload). 400 when no loader reads a file's type, 415 for unsupported types.
+   */
+  ingestFiles(input: IngestFilesInput): Promise<void>;
+}
+
+export interface IngestFilesInput {
+  chatflow: PredictionChatflow;
+  chatId: string;
+  files: SourceFile[];
+  overrideConfig: Record<string, unknown>;
+  signal: AbortSignal;
 }
 
 export interface PredictionDeps {
   runner: FlowRunner;
   /** Runs work after the response is sent (Next's `after`): webhooks. */
   defer(task: () => Promise<void>): void;
+  /** Stores a run record without delaying the answer (it must not throw or be awaited). */
+  recordRun(run: NewPredictionRun): void;
+  /** The request's id, for log lines. */
+  requestId?: string;
 }
 
 interface Completed {
@@ -78,6 +100,17 @@ export async function handlePrediction(
   const overrides = resolveOverrides(body.overrideConfig, config.isOverrideAllowed);
   if (overrides.webhook) await refuseBadWebhook(overrides.webhook.url);
   const { canStream } = await deps.runner.prepare(chatflow);
+  const files = toSourceFiles(body.files, body.uploads);
+  // Before the answer (and its first SSE byte): the question may be about the files.
+  if (files.length > 0) {
+    await deps.runner.ingestFiles({
+      chatflow,
+      chatId: body.chatId,
+      files,
+      overrideConfig: overrides.nodeOverrides,
+      signal: request.signal,
+    });
+  }
 
   const askedAt = new Date();
   const sessionId = overrides.sessionId ?? body.chatId;
@@ -99,29 +132,89 @@ export async function handlePrediction(
   const completion = new Promise<Completed | null>((resolve) => (settle = resolve));
   scheduleWebhook(deps, overrides, chatflow, identity, completion);
 
+  const streaming = Boolean(body.streaming && canStream && chatflow.isStreaming);
+  const runIdentity = {
+    workspaceId: chatflow.workspaceId,
+    chatflowId: chatflow.id,
+    chatId: body.chatId,
+    sessionId,
+    streaming,
+  };
+
+  function recordRun(
+    status: RunStatus,
+    started: number,
+    details: { result?: FlowRunResult; error?: unknown },
+  ) {
+    const metadata = details.result?.metadata;
+    try {
+      deps.recordRun({
+        ...runIdentity,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        model: typeof metadata?.model === "string" ? metadata.model : null,
+        ...readTokenCounts(metadata?.usage),
+        // What the client was told: an ApiError's message, else the generic one (details stay in the log).
+        errorMessage:
+          status !== "error"
+            ? null
+            : details.error instanceof ApiError
+              ? details.error.message
+              : "Internal error",
+      });
+    } catch (error) {
+      log.error("prediction run not recorded", { chatflowId: chatflow.id, error });
+    }
+  }
+
   async function runAndStore(
     signal: AbortSignal,
     onToken?: (token: string) => void,
   ): Promise<Completed | null> {
     const started = performance.now();
-    const result = await deps.runner.run({ ...input, signal, onToken });
-    if (signal.aborted) return null; // the client left: the answer is not stored
+    let result: FlowRunResult;
+    try {
+      result = await deps.runner.run({ ...input, signal, onToken });
+    } catch (error) {
+      recordRun(signal.aborted ? "aborted" : "error", started, { error });
+      throw error;
+    }
+    if (signal.aborted) {
+      recordRun("aborted", started, { result });
+      return null; // the client left: the answer is not stored
+    }
     const durationMs = Math.round(performance.now() - started);
-    const stored = await saveExchange({
-      workspaceId: chatflow.workspaceId,
-      chatflowId: chatflow.id,
-      chatId: body.chatId,
-      sessionId,
-      question: body.question,
-      answer: result.text,
-      sourceDocuments: result.sourceDocuments,
-      usedTools: result.usedTools,
-      askedAt,
-    });
+    let stored: Awaited<ReturnType<typeof saveExchange>>;
+    try {
+      stored = await saveExchange({
+        workspaceId: chatflow.workspaceId,
+        chatflowId: chatflow.id,
+        chatId: body.chatId,
+        sessionId,
+        question: body.question,
+        answer: result.text,
+        sourceDocuments: result.sourceDocuments,
+        usedTools: result.usedTools,
+        askedAt,
+      });
+    } catch (error) {
+      recordRun("error", started, { result, error });
+      throw error;
+    }
+    recordRun("success", started, { result });
+    if (canLogContent) {
+      log.info("prediction content", {
+        requestId: deps.requestId,
+        chatflowId: chatflow.id,
+        chatId: body.chatId,
+        question: body.question,
+        answer: result.text,
+      });
+    }
     return { result, ...stored, durationMs };
   }
 
-  if (!(body.streaming && canStream && chatflow.isStreaming)) {
+  if (!streaming) {
     let completed: Completed | null;
     try {
       completed = await runAndStore(request.signal);

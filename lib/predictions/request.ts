@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { parseJsonBody, readText, validate } from "@/lib/api/body";
-import { ApiError, badRequest, payloadTooLarge } from "@/lib/api/errors";
+import { validate } from "@/lib/api/body";
+import { badRequest, payloadTooLarge } from "@/lib/api/errors";
+import { isFormRequest, readForm, readJsonObject } from "@/lib/api/form";
 import { env } from "@/lib/env";
 
 // The body of POST /api/v1/prediction/{id} (API.md "Prediction"), JSON or multipart, read into one
@@ -90,13 +91,9 @@ const bodySchema = z.object({
 
 /** Reads and validates a prediction body: 400 for bad input, 413 beyond the size limits. */
 export async function readPredictionRequest(request: Request): Promise<PredictionRequest> {
-  const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
-  const isForm =
-    contentType.startsWith("multipart/form-data") ||
-    contentType.startsWith("application/x-www-form-urlencoded");
-  const { fields, files } = isForm
-    ? await readForm(request)
-    : { fields: await readJsonObject(request), files: [] };
+  const { fields, files } = isFormRequest(request)
+    ? await readPredictionForm(request)
+    : { fields: await readJsonObject(request, jsonLimitBytes()), files: [] };
 
   const question = fields.question;
   if (typeof question !== "string" || question.trim() === "") {
@@ -121,43 +118,13 @@ export async function readPredictionRequest(request: Request): Promise<Predictio
   };
 }
 
-async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const value = parseJsonBody(await readText(request, jsonLimitBytes()));
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw badRequest("The request body must be a JSON object");
-  }
-  return value as Record<string, unknown>;
-}
-
 // Multipart text parts that carry JSON.
 const jsonParts = new Set(["overrideConfig", "history", "uploads"]);
 
-async function readForm(request: Request) {
-  const limit = multipartLimitBytes();
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw tooLargeBody();
-  const counted = countBytes(request, limit);
-  let form: FormData;
-  try {
-    form = await counted.request.formData();
-  } catch {
-    if (counted.isOverLimit()) throw tooLargeBody();
-    throw badRequest("Malformed multipart body");
-  }
-
+async function readPredictionForm(request: Request) {
+  const form = await readForm(request, multipartLimitBytes(), tooLargeBody);
   const fields: Record<string, unknown> = {};
-  const files: PredictionFile[] = [];
-  for (const [name, value] of form.entries()) {
-    if (typeof value !== "string") {
-      if (name === "files") {
-        files.push({
-          name: value.name || "upload",
-          mime: value.type || "application/octet-stream",
-          bytes: new Uint8Array(await value.arrayBuffer()),
-        });
-      }
-      continue;
-    }
+  for (const [name, value] of Object.entries(form.fields)) {
     if (!jsonParts.has(name)) {
       fields[name] = value;
       continue;
@@ -169,36 +136,18 @@ async function readForm(request: Request) {
       throw badRequest(`${name} must be JSON`, [{ path: name, message: "must be JSON" }]);
     }
   }
+  const files: PredictionFile[] = await Promise.all(
+    form.files.map(async (file) => ({
+      name: file.name || "upload",
+      mime: file.type || "application/octet-stream",
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    })),
+  );
   return { fields, files };
 }
 
 const tooLargeBody = () =>
   payloadTooLarge(`Request body is larger than ${env.MAX_UPLOAD_MB} MB of uploads allows`);
-
-/** The request with a body that fails once more than `limit` bytes went through, before buffering them. */
-export function countBytes(request: Request, limit: number) {
-  let size = 0;
-  let isOverLimit = false;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size > limit) {
-        isOverLimit = true;
-        controller.error(new ApiError(413, "too large"));
-        return;
-      }
-      controller.enqueue(chunk);
-    },
-  });
-  const body = request.body ? request.body.pipeThrough(counter) : null;
-  const init: RequestInit & { duplex: "half" } = {
-    method: request.method,
-    headers: request.headers,
-    body,
-    duplex: "half",
-  };
-  return { request: new Request(request.url, init), isOverLimit: () => isOverLimit };
-}
 
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 

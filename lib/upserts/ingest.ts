@@ -31,26 +31,72 @@ export async function upsertIntoChatflow(
   signal: AbortSignal,
 ): Promise<UpsertOutcome> {
   const storeNodeId = chooseStoreNode(chatflow, content.stopNodeId);
-  const instance = (await buildFlowNode({
-    chatflow,
-    nodeId: storeNodeId,
-    overrideConfig: content.overrideConfig,
-    signal,
-  })) as { upsertPlan?: StoreUpsertPlan } | undefined;
-  const plan = instance?.upsertPlan;
-  if (!plan) throw new Error(`Vector store node ${storeNodeId} built no upsert plan`);
-
+  const plan = await buildUpsertPlan(chatflow, storeNodeId, content.overrideConfig, signal);
   const chunks = await collectChunks(plan.loaders, content);
   if (chunks.length === 0) throw badRequest(NOTHING_TO_UPSERT);
   return upsertChunks(plan.target, chunks);
 }
 
-/** The store node the upsert goes into: `stopNodeId`, or the flow's only store node; else a 400. */
-function chooseStoreNode(chatflow: ChatflowToRun, stopNodeId: string | undefined): string {
-  const flow = parseFlowData(chatflow.flowData);
-  const stores = flow.nodes.filter(
+/**
+ * A prediction's files (RAG file upload): each goes through the loaders of every store node that
+ * has a loader for its type, into that store, with `chatId` and the `chatUpload` mark on every
+ * chunk, so that retrieval shows them only in that chat (lib/nodes/vector-stores/build-store.ts).
+ * 400 when no loader feeding a store reads a file's type, 415 for an unsupported type, before
+ * anything is stored.
+ */
+export async function ingestChatFiles(
+  chatflow: ChatflowToRun,
+  content: { files: SourceFile[]; chatId: string; overrideConfig: Record<string, unknown> },
+  signal: AbortSignal,
+): Promise<UpsertOutcome[]> {
+  const plans = await Promise.all(
+    findStoreNodes(chatflow).map((node) =>
+      buildUpsertPlan(chatflow, node.id, content.overrideConfig, signal),
+    ),
+  );
+  const filesByPlan = new Map<StoreUpsertPlan, SourceFile[]>();
+  for (const file of content.files) {
+    const fileType = detectFileType(file);
+    const readers = plans.filter((plan) =>
+      plan.loaders.some((loader) => loader.fileTypes.includes(fileType)),
+    );
+    if (readers.length === 0) {
+      throw badRequest(
+        `No document loader feeding a vector store in this chatflow reads ${fileType} files ("${file.name}")`,
+      );
+    }
+    for (const plan of readers) filesByPlan.set(plan, [...(filesByPlan.get(plan) ?? []), file]);
+  }
+  const outcomes: UpsertOutcome[] = [];
+  for (const [plan, files] of filesByPlan) {
+    const metadata = { chatId: content.chatId, chatUpload: true };
+    const chunks = await collectChunks(plan.loaders, { files, metadata, overrideConfig: {} });
+    outcomes.push(await upsertChunks(plan.target, chunks));
+  }
+  return outcomes;
+}
+
+async function buildUpsertPlan(
+  chatflow: ChatflowToRun,
+  storeNodeId: string,
+  overrideConfig: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<StoreUpsertPlan> {
+  const instance = (await buildFlowNode({ chatflow, nodeId: storeNodeId, overrideConfig, signal })) as
+    { upsertPlan?: StoreUpsertPlan } | undefined;
+  const plan = instance?.upsertPlan;
+  if (!plan) throw new Error(`Vector store node ${storeNodeId} built no upsert plan`);
+  return plan;
+}
+
+const findStoreNodes = (chatflow: ChatflowToRun) =>
+  parseFlowData(chatflow.flowData).nodes.filter(
     (node) => findNodeDefinition(node.data.name)?.category === "Vector Stores",
   );
+
+/** The store node the upsert goes into: `stopNodeId`, or the flow's only store node; else a 400. */
+function chooseStoreNode(chatflow: ChatflowToRun, stopNodeId: string | undefined): string {
+  const stores = findStoreNodes(chatflow);
   if (stores.length === 0) throw badRequest(NO_VECTOR_STORE);
   if (stopNodeId) {
     if (stores.some((node) => node.id === stopNodeId)) return stopNodeId;

@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { parseJsonBody, readText, validate } from "@/lib/api/body";
-import { badRequest, payloadTooLarge } from "@/lib/api/errors";
+import { validate } from "@/lib/api/body";
+import { payloadTooLarge } from "@/lib/api/errors";
+import { isFormRequest, readForm, readJsonObject } from "@/lib/api/form";
 import type { SourceFile } from "@/lib/documents";
 import { env } from "@/lib/env";
-import { countBytes } from "@/lib/predictions/request";
 
 // The body of an upsert (API.md "Vector upsert"), JSON or multipart, read into one shape.
 // Sizes: each file and all files together at most MAX_UPLOAD_MB; a JSON body (text and documents
@@ -65,60 +65,31 @@ const bodySchema = z.object({
 });
 
 export async function readUpsertRequest(request: Request): Promise<UpsertRequest> {
-  const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
-  const isForm =
-    contentType.startsWith("multipart/form-data") ||
-    contentType.startsWith("application/x-www-form-urlencoded");
-  const { fields, files } = isForm
-    ? await readForm(request)
-    : { fields: await readJsonObject(request), files: [] };
+  const { fields, files } = isFormRequest(request)
+    ? await readUpsertForm(request)
+    : { fields: await readJsonObject(request, uploadLimitBytes()), files: [] };
   const body = validate(bodySchema, fields, "Invalid request body");
   return { ...body, overrideConfig: body.overrideConfig ?? {}, files };
 }
 
-async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const value = parseJsonBody(await readText(request, uploadLimitBytes()));
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw badRequest("The request body must be a JSON object");
-  }
-  return value as Record<string, unknown>;
-}
-
-async function readForm(request: Request) {
-  const limit = multipartLimitBytes();
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw tooLargeBody();
-  const counted = countBytes(request, limit);
-  let form: FormData;
-  try {
-    form = await counted.request.formData();
-  } catch {
-    if (counted.isOverLimit()) throw tooLargeBody();
-    throw badRequest("Malformed multipart body");
-  }
-
-  const fields: Record<string, unknown> = {};
+async function readUpsertForm(request: Request) {
+  const form = await readForm(request, multipartLimitBytes(), tooLargeBody);
   const files: SourceFile[] = [];
   let total = 0;
-  for (const [name, value] of form.entries()) {
-    if (typeof value === "string") {
-      fields[name] = value;
-      continue;
+  for (const file of form.files) {
+    if (file.size > uploadLimitBytes()) {
+      throw payloadTooLarge(`File "${file.name}" is larger than ${env.MAX_UPLOAD_MB} MB`);
     }
-    if (name !== "files") continue;
-    if (value.size > uploadLimitBytes()) {
-      throw payloadTooLarge(`File "${value.name}" is larger than ${env.MAX_UPLOAD_MB} MB`);
-    }
-    total += value.size;
+    total += file.size;
     if (total > uploadLimitBytes())
       throw payloadTooLarge(`Files are larger than ${env.MAX_UPLOAD_MB} MB together`);
     files.push({
-      name: value.name || "upload",
-      mime: value.type || undefined,
-      bytes: new Uint8Array(await value.arrayBuffer()),
+      name: file.name || "upload",
+      mime: file.type || undefined,
+      bytes: new Uint8Array(await file.arrayBuffer()),
     });
   }
-  return { fields, files };
+  return { fields: form.fields, files };
 }
 
 const tooLargeBody = () =>

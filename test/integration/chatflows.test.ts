@@ -7,7 +7,10 @@ const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const databaseUrl = inject("databaseUrl");
 
 /** A Flowise-shaped flow: chat model → ending node (+ a sticky note and optional extra nodes). */
-function flowJson(ending = "conversationChain", options: { streaming?: boolean; loader?: string } = {}) {
+function flowJson(
+  ending = "conversationChain",
+  options: { streaming?: boolean; loader?: string; loaderFeedsStore?: boolean } = {},
+) {
   const nodes: object[] = [
     {
       id: "chatOpenAI_0",
@@ -23,7 +26,17 @@ function flowJson(ending = "conversationChain", options: { streaming?: boolean; 
       id: "end_0",
       position: { x: 300, y: 0 },
       type: "customNode",
-      data: { id: "end_0", name: ending, inputs: {} },
+      data: {
+        id: "end_0",
+        name: ending,
+        inputs: { model: "{{chatOpenAI_0.data.instance}}", memory: "{{bufferMemory_0.data.instance}}" },
+      },
+    },
+    {
+      id: "bufferMemory_0",
+      position: { x: 0, y: 150 },
+      type: "customNode",
+      data: { id: "bufferMemory_0", name: "bufferMemory", inputs: {} },
     },
     {
       id: "note_0",
@@ -34,7 +47,20 @@ function flowJson(ending = "conversationChain", options: { streaming?: boolean; 
   ];
   const edges: object[] = [
     { id: "e1", source: "chatOpenAI_0", sourceHandle: "a", target: "end_0", targetHandle: "b" },
+    { id: "e3", source: "bufferMemory_0", sourceHandle: "m", target: "end_0", targetHandle: "n" },
   ];
+  if (ending === "toolAgent") {
+    nodes.push({
+      id: "calculator_0",
+      position: { x: 0, y: 450 },
+      type: "customNode",
+      data: { id: "calculator_0", name: "calculator", inputs: {} },
+    });
+    edges.push({ id: "e4", source: "calculator_0", sourceHandle: "t", target: "end_0", targetHandle: "u" });
+    Object.assign((nodes[1] as { data: { inputs: object } }).data.inputs, {
+      tools: ["{{calculator_0.data.instance}}"],
+    });
+  }
   if (options.loader) {
     nodes.push({
       id: "loader_0",
@@ -42,7 +68,18 @@ function flowJson(ending = "conversationChain", options: { streaming?: boolean; 
       type: "customNode",
       data: { id: "loader_0", name: options.loader },
     });
-    edges.push({ id: "e2", source: "loader_0", sourceHandle: "c", target: "end_0", targetHandle: "d" });
+    if (options.loaderFeedsStore === false) {
+      edges.push({ id: "e2", source: "loader_0", sourceHandle: "c", target: "end_0", targetHandle: "d" });
+    } else {
+      nodes.push({
+        id: "chroma_0",
+        position: { x: 150, y: 600 },
+        type: "customNode",
+        data: { id: "chroma_0", name: "chroma" },
+      });
+      edges.push({ id: "e2", source: "loader_0", sourceHandle: "c", target: "chroma_0", targetHandle: "d" });
+      edges.push({ id: "e5", source: "chroma_0", sourceHandle: "r", target: "end_0", targetHandle: "v" });
+    }
   }
   return JSON.stringify({ nodes, edges, viewport: { x: 0, y: 0, zoom: 1 } });
 }
@@ -804,6 +841,16 @@ describe("GET /public-chatbotConfig/{id}", () => {
         fileUploadSizeAndTypes: [{ fileTypes: [".pdf"], maxUploadSize: 50 }],
       },
     });
+  });
+
+  it("does not allow file uploads when the flow's loader feeds no vector store", async () => {
+    const member = await createMember();
+    const created = await createChatflow(member, {
+      isPublic: true,
+      flowData: flowJson("conversationalRetrievalQAChain", { loader: "pdfFile", loaderFeedsStore: false }),
+    });
+    const response = await api(`/api/v1/public-chatbotConfig/${created.id}`);
+    expect(response.body).toEqual({ uploads: noUploads });
   });
 
   it("answers 404 for a private, unknown or malformed chatflow id", async () => {

@@ -59,6 +59,22 @@ async function exerciseEveryModel(connection: DatabaseConnection) {
     },
   });
 
+  await db.predictionRun.create({
+    data: {
+      workspaceId: workspace.id,
+      chatflowId: chatflow.id,
+      chatId: "c1",
+      sessionId: "s1",
+      status: "success",
+      durationMs: 12,
+      model: "m",
+      promptTokens: 3,
+      completionTokens: 2,
+      totalTokens: 5,
+      streaming: true,
+    },
+  });
+
   const loaded = await db.workspace.findUniqueOrThrow({
     where: { id: workspace.id },
     include: {
@@ -69,6 +85,7 @@ async function exerciseEveryModel(connection: DatabaseConnection) {
       chatflows: true,
       messages: true,
       upserts: true,
+      runs: true,
     },
   });
   expect(loaded.members).toHaveLength(1);
@@ -80,6 +97,7 @@ async function exerciseEveryModel(connection: DatabaseConnection) {
     allowedOrigins: ["https://a.example"],
   });
   expect(loaded.upserts[0].vectorIds).toEqual(["v1"]);
+  expect(loaded.runs[0]).toMatchObject({ status: "success", totalTokens: 5, errorMessage: null });
 
   // Deleting an API key unbinds chatflows; deleting a workspace removes everything it owns.
   await db.apiKey.delete({ where: { id: apiKey.id } });
@@ -87,6 +105,7 @@ async function exerciseEveryModel(connection: DatabaseConnection) {
   await db.workspace.delete({ where: { id: workspace.id } });
   expect(await db.chatMessage.count({ where: { workspaceId: workspace.id } })).toBe(0);
   expect(await db.upsertRecord.count({ where: { workspaceId: workspace.id } })).toBe(0);
+  expect(await db.predictionRun.count({ where: { workspaceId: workspace.id } })).toBe(0);
   expect(await db.workspaceMember.count({ where: { userId: user.id } })).toBe(0);
 }
 

@@ -194,24 +194,30 @@ describe("prediction (JSON)", () => {
     expect(JSON.stringify(sent.body)).not.toContain("pirate");
   });
 
-  it("accepts multipart bodies with files and JSON bodies with uploads", async () => {
+  it("accepts multipart bodies; files and uploads need a loader feeding a vector store (400 here)", async () => {
     const chatflow = await createChatflow(member);
     const question = unique("Multipart question");
     const form = new FormData();
     form.set("question", question);
     form.set("chatId", "multipart-chat");
     form.set("overrideConfig", JSON.stringify({ temperature: 0.3 }));
-    form.append("files", new File(["hello file"], "note.txt", { type: "text/plain" }));
     const multipart = await api(`/api/v1/prediction/${chatflow.id}`, { method: "POST", rawBody: form });
     expect(multipart.status).toBe(200);
     expect(multipart.body).toMatchObject({ text: `Echo: ${question}`, chatId: "multipart-chat" });
     expect((await mockRequests(question))[0].body.temperature).toBe(0.3);
 
+    const refused = 'No document loader feeding a vector store in this chatflow reads txt files ("note.txt")';
+    form.append("files", new File(["hello file"], "note.txt", { type: "text/plain" }));
+    const withFile = await api(`/api/v1/prediction/${chatflow.id}`, { method: "POST", rawBody: form });
+    expect(withFile).toMatchObject({ status: 400, body: { message: refused } });
+
     const withUpload = await predict(chatflow.id, {
       question: "With upload",
-      uploads: [{ data: "data:text/plain;base64,aGVsbG8=", type: "file", name: "a.txt", mime: "text/plain" }],
+      uploads: [
+        { data: "data:text/plain;base64,aGVsbG8=", type: "file", name: "note.txt", mime: "text/plain" },
+      ],
     });
-    expect(withUpload.status).toBe(200);
+    expect(withUpload).toMatchObject({ status: 400, body: { message: refused } });
   });
 
   it("lists the tools an agent used, in the answer, the metadata event and the stored message", async () => {

@@ -78,9 +78,14 @@ export function createStoreInstance(spec: StoreSpec): RetrieverInstance | Vector
     },
   };
 
+  // Files sent with a prediction are stored marked `chatUpload` with their chatId
+  // (lib/upserts/ingest.ts): a chat sees its own uploads and the flow's documents, never another
+  // chat's uploads. Chroma has no "key absent" test; `$ne` matches chunks without the key.
+  const chatScope: MetadataFilter = { $or: [{ chatId: request.chatId }, { chatUpload: { $ne: true } }] };
   const similaritySearch: VectorStoreInstance["similaritySearch"] = async (query, options) => {
     const vector = await embeddings.embedQuery(query, { signal: options.signal });
-    return store.query(vector, options.k ?? topK, options.filter ?? filter);
+    const chosen = options.filter ?? filter;
+    return store.query(vector, options.k ?? topK, chosen ? { $and: [chosen, chatScope] } : chatScope);
   };
 
   const asRetriever = (options: { k?: number; filter?: MetadataFilter } = {}): RetrieverInstance => ({
