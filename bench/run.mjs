@@ -137,7 +137,7 @@ async function main() {
     anonymous: await createFlow(app, token, { flowData: conversationFlow(), isPublic: true }),
     apiKey: await createFlow(app, token, { flowData: conversationFlow(), isPublic: false, apikeyid: key.id }),
     delayed: await createFlow(app, token, { flowData: conversationFlow("mock-delay-20"), isPublic: true }),
-    holding: await createFlow(app, token, { flowData: conversationFlow("mock-delay-250"), isPublic: true }),
+    holding: await createFlow(app, token, { flowData: conversationFlow("mock-delay-2000"), isPublic: true }),
     history: await createFlow(app, token, { flowData: conversationFlow(), isPublic: true }),
     upsert1k: await createFlow(app, token, { flowData: storeFlow() }),
     retrieval: await createFlow(app, token, { flowData: retrievalFlow(), isPublic: true }),
@@ -157,8 +157,9 @@ async function main() {
   await cannon({ ...predictionLoad(flows.anonymous), connections: 4, duration: quick ? 1 : 3 });
   await cannon({ ...predictionLoad(flows.apiKey, keyHeader), connections: 4, duration: 1 });
   await cannon({ url: `${app.url}/api/v1/ping`, connections: 4, duration: 1 });
-  await sleep(2_000);
-  results.memory = { idleMb: app.rss() };
+  // Idle: the lowest reading over 3 s, after 10 s without requests (V8 shrinks its heap when idle).
+  await sleep(10_000);
+  results.memory = { idleMb: await lowestRss(app, 3_000) };
   const underLoad = sampleRss(() => app.rss());
 
   // ---- Framework ceiling ----
@@ -242,7 +243,9 @@ async function main() {
   results.streaming.delay20 = await firstTokens(flows.delayed, "mock-delay-20", Math.round(SAMPLES / 2));
 
   log(`${quick ? 100 : 1000} concurrent open streams`);
+  underLoad.pause(); // the streams' own peak is reported with them
   results.streaming.openStreams = await holdStreams(app, flows.holding, quick ? 100 : 1000);
+  underLoad.resume();
 
   // ---- CRUD with 1,000 rows per workspace ----
   log("CRUD: 1,000 tools and 1,000 chatflows in the workspace");
@@ -330,6 +333,15 @@ async function main() {
     const direct = await timeSequential(quick ? 50 : 300, (i) =>
       collection.query({ queryEmbeddings: [embedText(sentence((i * 7919) % count))], nResults: 4 }),
     );
+    // The same with the chat-upload scope as a Chroma metadata filter, as the app queried before
+    // (lib/nodes/vector-stores/build-store.ts now filters that scope itself).
+    const scoped = await timeSequential(quick ? 20 : 50, (i) =>
+      collection.query({
+        queryEmbeddings: [embedText(sentence((i * 7919) % count))],
+        nResults: 4,
+        where: { $or: [{ chatId: "bench" }, { chatUpload: { $ne: true } }] },
+      }),
+    );
     await startModelPhase();
     const predictions = await timeSequential(quick ? 20 : 100, (i) =>
       api(app, "POST", `/api/v1/prediction/${flows.retrieval}`, {
@@ -341,6 +353,7 @@ async function main() {
     results.retrieval[label] = {
       vectors: count,
       chromaQuery: summarize(direct),
+      chromaQueryWithMetadataFilter: summarize(scoped),
       prediction: summarize(predictions),
       modelInPrediction: summarize(model),
     };
@@ -447,14 +460,27 @@ async function createFlow(app, token, fields) {
   return created.id;
 }
 
+/** The lowest RSS reading of the app over `ms` (one reading every 100 ms). */
+async function lowestRss(app, ms) {
+  let lowest = app.rss();
+  for (let waited = 0; waited < ms; waited += 100) {
+    await sleep(100);
+    lowest = Math.min(lowest, app.rss());
+  }
+  return lowest;
+}
+
 /**
- * Opens `count` streamed predictions at once against a model that sends a token every 250 ms,
- * waits until every one has received its first token, reads the app's memory, then lets them end.
+ * Opens `count` streamed predictions at once against a model that sends a token every 2 s,
+ * waits until every one has its stream open (the `start` event), reads the app's memory (the peak
+ * since opening), then lets them end.
  */
 async function holdStreams(app, chatflowId, count) {
-  const question = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ");
+  // Ten tokens two seconds apart: each stream stays open about 20 s, mostly waiting on the model.
+  const question = Array.from({ length: 9 }, (_, i) => `word${i}`).join(" ");
   const body = JSON.stringify({ question, streaming: true });
-  const rssBefore = app.rss();
+  const rssBefore = await lowestRss(app, 2_000);
+  const peak = sampleRss(() => app.rss());
   const started = performance.now();
   let open = 0;
   let maxOpen = 0;
@@ -480,7 +506,7 @@ async function holdStreams(app, chatflowId, count) {
             response.setEncoding("utf8");
             response.on("data", (chunk) => {
               tail = (tail + chunk).slice(-400);
-              if (!tokenSeen && tail.includes('"data":"Echo:"')) {
+              if (!tokenSeen && tail.includes('"event":"start"')) {
                 tokenSeen = true;
                 open += 1;
                 maxOpen = Math.max(maxOpen, open);
@@ -508,7 +534,8 @@ async function holdStreams(app, chatflowId, count) {
   );
   const everyoneOpen = await Promise.race([allOpen.then(() => true), sleep(120_000).then(() => false)]);
   const openedInMs = Math.round(performance.now() - started);
-  const rssHeld = app.rss();
+  await sleep(1_000);
+  const rssHeld = peak.stop();
   await Promise.all(streams);
   return {
     streams: count,

@@ -59,14 +59,19 @@ export async function timeSequential(count, task) {
   return samples;
 }
 
-/** Samples a process's RSS every 100 ms until stopped; returns the peak. */
+/** Samples a process's RSS every 100 ms (except while paused) until stopped; returns the peak. */
 export function sampleRss(read) {
   let peak = read();
-  const timer = setInterval(() => (peak = Math.max(peak, read())), 100);
+  let paused = false;
+  const timer = setInterval(() => {
+    if (!paused) peak = Math.max(peak, read());
+  }, 100);
   return {
+    pause: () => (paused = true),
+    resume: () => (paused = false),
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, read());
+      return paused ? peak : Math.max(peak, read());
     },
   };
 }
