@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import ts from "typescript";
+import { startMockOpenAI } from "../test/support/mock-openai.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const durationS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,15 +26,8 @@ if (!serverUrl)
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cfs-bench-"));
 
-/** The mock is TypeScript; transpile it once (typescript is a devDependency), then import it. */
+/** The test suite's mock model server (plain JavaScript, shared with the tests). */
 async function startMock() {
-  const source = readFileSync(path.join(root, "test/support/mock-openai.ts"), "utf8");
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  });
-  const file = path.join(scratch, "mock-openai.mjs");
-  writeFileSync(file, outputText);
-  const { startMockOpenAI } = await import(file);
   return startMockOpenAI();
 }
 

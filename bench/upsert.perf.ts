@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { createChromaStore } from "@/lib/vector/chroma-store";
 import { createMemoryStore } from "@/lib/vector/memory-store";
 import { startChroma } from "../scripts/chroma-server.mjs";
-import { startMockOpenAI, type MockOpenAI } from "../test/support/mock-openai";
+import { startMockOpenAI, type MockOpenAI } from "../test/support/mock-openai.mjs";
 import { startApp, type AppProcess } from "../test/support/processes";
 
 // Upsert throughput and query latency with the mock embeddings, a real Chroma and the built app.

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createTestDatabase } from "../test/support/database";
-import { startMockOpenAI } from "../test/support/mock-openai";
+import { startMockOpenAI } from "../test/support/mock-openai.mjs";
 import { startApp } from "../test/support/processes";
 
 const defaultDatabaseServer = "postgres://postgres@127.0.0.1:5432/postgres";

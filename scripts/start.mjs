@@ -2,6 +2,7 @@
 // A small custom server so that, unless TRUST_PROXY is set, X-Forwarded-For is the socket's address:
 // Next only fills it in when absent, which would let any client choose its rate-limit identity.
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import next from "next";
@@ -37,8 +38,27 @@ await app.prepare();
 
 const server = createServer((request, response) => {
   if (!trustProxy) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+  if (!hasDecodablePath(request.url)) return refuseMalformedUrl(response);
   handle(request, response);
 });
+
+// Next decodes dynamic path segments itself and answers a bare 500 when one is not valid
+// percent-encoding (`/api/v1/tools/%zz`): refuse such a URL here, as the client error it is.
+function hasDecodablePath(url = "/") {
+  const end = url.search(/[?#]/);
+  try {
+    decodeURIComponent(end === -1 ? url : url.slice(0, end));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseMalformedUrl(response) {
+  const message = "Malformed URL: invalid percent-encoding in the path";
+  response.writeHead(400, { "content-type": "application/json" });
+  response.end(JSON.stringify({ statusCode: 400, success: false, message, requestId: randomUUID() }));
+}
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 server.listen(port, hostname, () => {
   const shown = hostname === "0.0.0.0" ? "localhost" : hostname;

@@ -35,14 +35,44 @@ export async function readJson<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
-  const text = await readText(request);
+  return validate(schema, parseJsonBody(await readText(request)), "Invalid request body");
+}
+
+/**
+ * A JSON body's text as a value (an empty body is `{}`); 400 when it is not JSON, or when one of
+ * its strings holds a NUL character, which PostgreSQL text cannot store (the insert would fail).
+ */
+export function parseJsonBody(text: string): unknown {
   let value: unknown;
   try {
     value = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     throw badRequest("Malformed JSON body");
   }
-  return validate(schema, value, "Invalid request body");
+  // JSON can only carry NUL escaped, so a body without the escape needs no walk.
+  if (text.includes("\\u0000") && containsNul(value)) {
+    throw badRequest("Invalid request body: text must not contain NUL (\\u0000) characters");
+  }
+  return value;
+}
+
+/** Whether any string (value or key) inside holds NUL. Iterative: bodies may be nested very deep. */
+function containsNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\0")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\0")) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 export function validate<Schema extends z.ZodType>(

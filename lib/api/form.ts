@@ -1,5 +1,5 @@
 import "server-only";
-import { readText } from "./body";
+import { parseJsonBody, readText } from "./body";
 import { ApiError, badRequest } from "./errors";
 
 // Request bodies that may come as JSON or as a form (multipart or urlencoded): predictions and
@@ -15,13 +15,7 @@ export const isFormRequest = (request: Request) => {
 
 /** A JSON object body (anything else is a 400), at most `limitBytes`. */
 export async function readJsonObject(request: Request, limitBytes: number): Promise<Record<string, unknown>> {
-  const text = await readText(request, limitBytes);
-  let value: unknown;
-  try {
-    value = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw badRequest("Malformed JSON body");
-  }
+  const value = parseJsonBody(await readText(request, limitBytes));
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("The request body must be a JSON object");
   }

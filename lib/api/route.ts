@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { log } from "@/lib/log";
-import { ApiError } from "./errors";
+import { ApiError, badRequest } from "./errors";
 import { requestIdFor } from "./request-id";
 
 type Params = Record<string, string>;
@@ -42,6 +42,12 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
       { status: statusCode, headers },
     );
   }
+  if (hasCode(error, unstorableTextCodes)) {
+    return toErrorResponse(
+      badRequest("The request contains text that cannot be stored (a NUL character)"),
+      requestId,
+    );
+  }
   if (isDatabaseUnavailable(error)) {
     log.warn("database unavailable", { requestId, error });
     return Response.json(
@@ -57,7 +63,8 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 }
 
 // Connection-level failures (server down, restarting, refusing connections) are a 503 the client may
-// retry, not a 500 bug. Codes: Prisma P1001/P1002/P1017, pg/Node socket errors, PostgreSQL 57P0x.
+// retry, not a 500 bug. Codes: Prisma P1001/P1002/P1017, pg/Node socket errors, PostgreSQL 57P0x
+// (shutting down, starting up) and 08xxx (connection failures).
 const unavailableCodes = new Set([
   "P1001",
   "P1002",
@@ -69,12 +76,41 @@ const unavailableCodes = new Set([
   "57P01",
   "57P02",
   "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
 ]);
 
+// Prisma wraps driver errors (P2039/P2010) and keeps the PostgreSQL code in
+// `meta.driverAdapterError.cause.originalCode`, so that chain is followed as well as `cause`.
+function* errorChain(error: unknown) {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const candidate = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      cause?: unknown;
+      message?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    yield candidate;
+    current = candidate.cause ?? candidate.meta?.driverAdapterError;
+  }
+}
+
+function hasCode(error: unknown, codes: Set<string>): boolean {
+  for (const candidate of errorChain(error)) {
+    for (const code of [candidate.code, candidate.originalCode]) {
+      if (typeof code === "string" && codes.has(code)) return true;
+    }
+  }
+  return false;
+}
+
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; cause?: unknown; message?: unknown };
-    if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
+  if (hasCode(error, unavailableCodes)) return true;
+  for (const candidate of errorChain(error)) {
     if (
       typeof candidate.message === "string" &&
       /Connection terminated|connect ECONNREFUSED|terminating connection|Can't reach database/i.test(
@@ -83,7 +119,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
     ) {
       return true;
     }
-    current = candidate.cause;
   }
   return false;
 }
+
+// Text PostgreSQL refuses to store (a NUL character; JSON bodies are checked up front, this covers
+// form fields and anything else): the client's input, so a 400 rather than a 500.
+const unstorableTextCodes = new Set(["22021", "22P05"]);

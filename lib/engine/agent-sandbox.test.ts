@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { env } from "@/lib/env";
 import type { NodeServices } from "@/lib/nodes/types";
 import { flowData, flowEdge, flowNode } from "@/test/support/flow-builder";
-import { startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai";
+import { startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai.mjs";
 import { runChatflow } from "./index";
 
 // A custom tool through the real sandbox (no mock): the agent's tool call reaches the tool's

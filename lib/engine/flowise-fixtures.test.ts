@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { env } from "@/lib/env";
 import type { ChatTurn } from "@/lib/models";
 import type { NodeServices } from "@/lib/nodes/types";
-import { startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai";
+import { startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai.mjs";
 import { runChatflow, validateFlow, type RunChatflowInput } from "./index";
 
 vi.mock("@/lib/sandbox", () => ({ runToolFunction: vi.fn() }));

@@ -5,7 +5,7 @@ import type { ChatTurn } from "@/lib/models";
 import type { NodeServices, ToolRecord } from "@/lib/nodes/types";
 import { runToolFunction } from "@/lib/sandbox";
 import { flowData, flowEdge, flowNode, ref } from "@/test/support/flow-builder";
-import { startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai";
+import { startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai.mjs";
 import type { FlowData, FlowNode } from "./flow-data";
 import { FlowAbortedError, ModelProviderError, runChatflow, type RunChatflowInput } from "./index";
 

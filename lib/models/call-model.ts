@@ -36,8 +36,9 @@ export interface ModelCallResult {
 }
 
 /**
- * The one place a chat model is called. Streams from the provider whenever the model allows it, so
- * a streamed and a non-streamed prediction take the same path and produce the same text. Provider
+ * The one place a chat model is called. Streams from the provider when the model allows it and
+ * someone takes the tokens (`onToken`); otherwise one complete answer is asked for, which costs the
+ * server a fraction of a stream's parsing (the benchmark's non-streamed predictions). Provider
  * failures become ModelProviderError; an aborted `signal` cancels the HTTP request and rethrows
  * the abort reason.
  */
@@ -48,7 +49,8 @@ export async function callModel(model: ChatModel, call: ModelCall): Promise<Mode
   const tools = call.tools?.length ? toToolSet(call.tools, usedTools, abortSignal) : undefined;
   const direct = new Set(call.tools?.filter((t) => t.returnDirect).map((t) => t.name));
   const stopWhen: StopCondition<ToolSet>[] = [stepCountIs(tools ? Math.max(1, call.maxSteps ?? 1) : 1)];
-  if (direct.size > 0) stopWhen.push(({ steps }) => calledDirectTool(steps.at(-1)?.toolResults ?? [], direct));
+  if (direct.size > 0)
+    stopWhen.push(({ steps }) => calledDirectTool(steps.at(-1)?.toolResults ?? [], direct));
 
   const options = {
     model: model.languageModel,
@@ -69,7 +71,7 @@ export async function callModel(model: ChatModel, call: ModelCall): Promise<Mode
   let usage: LanguageModelUsage | undefined;
   let lastToolResults: ToolResultLike[] = [];
   try {
-    if (model.streaming) {
+    if (model.streaming && call.onToken) {
       const result = streamText({ ...options, onError: () => {} });
       for await (const part of result.fullStream) {
         if (part.type === "text-delta") {
@@ -98,9 +100,13 @@ export async function callModel(model: ChatModel, call: ModelCall): Promise<Mode
   } catch (error) {
     if (call.signal.aborted) throw call.signal.reason;
     if (timeout?.aborted) {
-      throw new ModelProviderError(`Model request timed out after ${model.timeoutMs} ms (${model.modelName})`, undefined, {
-        cause: error,
-      });
+      throw new ModelProviderError(
+        `Model request timed out after ${model.timeoutMs} ms (${model.modelName})`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
     }
     throw toProviderError(error, model) ?? error;
   }
@@ -144,7 +150,11 @@ function toTokenUsage(usage: LanguageModelUsage | undefined): TokenUsage | undef
   if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return undefined;
   const promptTokens = usage.inputTokens ?? 0;
   const completionTokens = usage.outputTokens ?? 0;
-  return { promptTokens, completionTokens, totalTokens: usage.totalTokens ?? promptTokens + completionTokens };
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: usage.totalTokens ?? promptTokens + completionTokens,
+  };
 }
 
 /** AI SDK failures (HTTP status, connection, malformed body) as a 502; anything else is our bug. */
@@ -160,9 +170,13 @@ function toProviderError(error: unknown, model: ChatModel): ModelProviderError |
     );
   }
   if (AISDKError.isInstance(cause)) {
-    return new ModelProviderError(`Model provider error (${model.provider} ${model.modelName}): ${redact(cause.message)}`, undefined, {
-      cause,
-    });
+    return new ModelProviderError(
+      `Model provider error (${model.provider} ${model.modelName}): ${redact(cause.message)}`,
+      undefined,
+      {
+        cause,
+      },
+    );
   }
   return undefined;
 }

@@ -15,6 +15,13 @@ export interface OpenAICompatibleModelConfig {
 }
 
 /**
+ * A model call gives up after this long unless the node sets its own `timeout`: a provider that
+ * accepts the connection and never answers must not hold a prediction (and its client) forever.
+ * Generous, because a long streamed answer from a slow local model can legitimately take minutes.
+ */
+export const DEFAULT_MODEL_TIMEOUT_MS = 300_000;
+
+/**
  * A chat model on any OpenAI-compatible server. `.chat()` selects `/chat/completions`: the provider's
  * default `openai(model)` calls `/responses`, which Ollama, LM Studio and vLLM do not serve.
  */
@@ -25,7 +32,7 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleModelConfig)
     modelName: config.modelName,
     settings: config.settings ?? {},
     streaming: config.streaming ?? true,
-    timeoutMs: config.timeoutMs,
+    timeoutMs: config.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS,
     languageModel: provider.chat(config.modelName),
   };
 }

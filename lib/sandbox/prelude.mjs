@@ -149,6 +149,9 @@ export const PRELUDE_SOURCE = String.raw`(function () {
 
   return async function run(func, args, bridge) {
     try {
+      // WebAssembly memories are allocated outside the isolate's heap and escape its memory limit
+      // (a tool could commit gigabytes); tools are plain JavaScript, so the namespace goes.
+      delete global.WebAssembly;
       const noop = () => undefined;
       define("console", { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop });
       define("fetch", makeFetch(bridge));

@@ -19,6 +19,8 @@ export interface UpsertLedger {
 
 const queryBatchSize = 5000;
 
+// Raw SQL with one array parameter per column: through Prisma's query builder, thousands of rows
+// cost more CPU than the vector store's own work (the upsert benchmark's profile).
 export function databaseLedger(scope: LedgerScope): UpsertLedger {
   const { workspaceId, chatflowId, storeNodeId } = scope;
   return {
@@ -26,15 +28,11 @@ export function databaseLedger(scope: LedgerScope): UpsertLedger {
       const db = await getDb();
       const found = new Set<string>();
       for (let start = 0; start < hashes.length; start += queryBatchSize) {
-        const rows = await db.upsertRecord.findMany({
-          where: {
-            workspaceId,
-            chatflowId,
-            storeNodeId,
-            contentHash: { in: hashes.slice(start, start + queryBatchSize) },
-          },
-          select: { contentHash: true },
-        });
+        const rows = await db.$queryRaw<Array<{ contentHash: string }>>`
+          SELECT "contentHash" FROM "UpsertRecord"
+          WHERE "chatflowId" = ${chatflowId}::uuid AND "storeNodeId" = ${storeNodeId}
+            AND "workspaceId" = ${workspaceId}::uuid
+            AND "contentHash" = ANY(${hashes.slice(start, start + queryBatchSize)}::text[])`;
         for (const row of rows) found.add(row.contentHash);
       }
       return found;
@@ -43,13 +41,16 @@ export function databaseLedger(scope: LedgerScope): UpsertLedger {
       const db = await getDb();
       const inserted = new Set<string>();
       for (let start = 0; start < entries.length; start += queryBatchSize) {
-        const rows = await db.upsertRecord.createManyAndReturn({
-          data: entries
-            .slice(start, start + queryBatchSize)
-            .map((entry) => ({ ...entry, workspaceId, chatflowId, storeNodeId })),
-          skipDuplicates: true,
-          select: { contentHash: true },
-        });
+        const batch = entries.slice(start, start + queryBatchSize);
+        const rows = await db.$queryRaw<Array<{ contentHash: string }>>`
+          INSERT INTO "UpsertRecord" ("id", "workspaceId", "chatflowId", "storeNodeId", "contentHash", "vectorIds")
+          SELECT gen_random_uuid(), ${workspaceId}::uuid, ${chatflowId}::uuid, ${storeNodeId}, entry.hash,
+                 ARRAY(SELECT jsonb_array_elements_text(ids.list))
+          FROM unnest(${batch.map((entry) => entry.contentHash)}::text[]) WITH ORDINALITY AS entry(hash, n)
+          JOIN jsonb_array_elements(${JSON.stringify(batch.map((entry) => entry.vectorIds))}::jsonb)
+            WITH ORDINALITY AS ids(list, n) USING (n)
+          ON CONFLICT ("chatflowId", "storeNodeId", "contentHash") DO NOTHING
+          RETURNING "contentHash"`;
         for (const row of rows) inserted.add(row.contentHash);
       }
       return inserted;

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startChroma } from "../../scripts/chroma-server.mjs";
 import { createTestDatabase } from "./database";
-import { startMockOpenAI } from "./mock-openai";
+import { startMockOpenAI } from "./mock-openai.mjs";
 import { startApp } from "./processes";
 
 declare module "vitest" {

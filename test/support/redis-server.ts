@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { freePort, waitFor } from "./processes";
 import { createConnection } from "node:net";
 
-/** A private redis-server on a free port, for tests that stop it. */
-export async function startRedis() {
-  const port = await freePort();
+/** A private redis-server on a free port (or `port`, to restart one where it was), for tests that stop it. */
+export async function startRedis(options: { port?: number } = {}) {
+  const port = options.port ?? (await freePort());
   const child = spawn(
     "redis-server",
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],

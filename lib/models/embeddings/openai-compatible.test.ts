@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { embedText, startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai";
+import { embedText, startMockOpenAI, type MockOpenAI } from "@/test/support/mock-openai.mjs";
 import { EmbeddingsProviderError } from "./errors";
 import { createOpenAICompatibleEmbeddings, mapWithConcurrency } from "./openai-compatible";
 

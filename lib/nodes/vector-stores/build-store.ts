@@ -81,11 +81,23 @@ export function createStoreInstance(spec: StoreSpec): RetrieverInstance | Vector
   // Files sent with a prediction are stored marked `chatUpload` with their chatId
   // (lib/upserts/ingest.ts): a chat sees its own uploads and the flow's documents, never another
   // chat's uploads. Chroma has no "key absent" test; `$ne` matches chunks without the key.
+  // Chroma evaluates a metadata filter over the whole collection before it searches (a query took
+  // 260 ms at 100,000 vectors instead of 2 ms), and this scope only ever leaves out other chats'
+  // uploads. So the search runs without it, a little wider, and drops those here: if at least k
+  // results remain (or the store held no more), they are exactly the scoped top k. Otherwise the
+  // store is asked again with the scope.
   const chatScope: MetadataFilter = { $or: [{ chatId: request.chatId }, { chatUpload: { $ne: true } }] };
+  const inChatScope = (metadata: Record<string, unknown>) =>
+    metadata.chatId === request.chatId || metadata.chatUpload !== true;
   const similaritySearch: VectorStoreInstance["similaritySearch"] = async (query, options) => {
     const vector = await embeddings.embedQuery(query, { signal: options.signal });
     const chosen = options.filter ?? filter;
-    return store.query(vector, options.k ?? topK, chosen ? { $and: [chosen, chatScope] } : chatScope);
+    const k = options.k ?? topK;
+    const wide = Math.max(k * 2, k + 10);
+    const found = await store.query(vector, wide, chosen);
+    const scoped = found.filter((document) => inChatScope(document.metadata));
+    if (scoped.length >= k || found.length < wide) return scoped.slice(0, k);
+    return store.query(vector, k, chosen ? { $and: [chosen, chatScope] } : chatScope);
   };
 
   const asRetriever = (options: { k?: number; filter?: MetadataFilter } = {}): RetrieverInstance => ({
