@@ -6,11 +6,12 @@
 // the message naming the setting; a database that is not up yet is retried by the next request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { stopOnConfigurationError } = await import("@/lib/startup-exit");
   let startup: typeof import("@/lib/startup");
   try {
     startup = await import("@/lib/startup"); // parses the environment (lib/env.ts)
   } catch (error) {
-    stopOnConfigurationError(error);
+    return stopOnConfigurationError(error);
   }
   try {
     await startup.startServer();
@@ -18,16 +19,4 @@ export async function register() {
     if (error instanceof startup.ConfigurationError) stopOnConfigurationError(error);
     throw error;
   }
-}
-
-function stopOnConfigurationError(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      message: `Start-up failed: ${message}`,
-    }),
-  );
-  process.exit(1);
 }

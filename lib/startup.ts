@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db";
 import { missingHostedSettings } from "@/lib/env";
+import { log } from "@/lib/log";
 import { getSecrets } from "@/lib/secrets";
 
 /** A setup that cannot work until someone changes the environment: retrying is pointless. */
@@ -23,5 +24,11 @@ export async function startServer() {
   } catch (error) {
     throw new ConfigurationError((error as Error).message);
   }
-  await getDb();
+  try {
+    await getDb();
+  } catch (error) {
+    // Next stops serving for good when this hook throws; a database that is down or busy now may
+    // answer later, and getDb() connects again on the next request.
+    log.error("database not ready at start-up; will retry on the next request", { error });
+  }
 }

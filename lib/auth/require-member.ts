@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { unauthorized } from "@/lib/api/errors";
+import { getDb } from "@/lib/db";
 import type { Actor } from "./actor";
 import { verifyApiToken } from "./jwt";
 import { readSessionActor } from "./session";
@@ -24,7 +25,23 @@ export async function requireMember(request: NextRequest): Promise<Actor> {
 
 export async function findMember(request: NextRequest): Promise<Actor | null> {
   const token = bearerToken(request);
-  if (token) return verifyApiToken(token);
-  if (request.headers.has("authorization")) return null;
-  return readSessionActor(request);
+  const claimed = token
+    ? await verifyApiToken(token)
+    : request.headers.has("authorization")
+      ? null
+      : await readSessionActor(request);
+  return claimed && confirmMembership(claimed);
+}
+
+/**
+ * A token outlives what it names: the workspace may have been deleted or the user removed from it.
+ * One primary-key lookup keeps such tokens out, and takes the role as it is now.
+ */
+async function confirmMembership(actor: Actor): Promise<Actor | null> {
+  const db = await getDb();
+  const membership = await db.workspaceMember.findUnique({
+    where: { workspaceId_userId: { workspaceId: actor.workspaceId, userId: actor.userId } },
+    select: { role: true },
+  });
+  return membership ? { ...actor, role: membership.role as Actor["role"] } : null;
 }

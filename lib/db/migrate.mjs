@@ -21,7 +21,10 @@ export async function readMigrations() {
     .sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(process.cwd(), "prisma", "migrations", name, "migration.sql"), "utf8");
+      const sql = await readFile(
+        path.join(process.cwd(), "prisma", "migrations", name, "migration.sql"),
+        "utf8",
+      );
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );
@@ -34,11 +37,21 @@ export async function readMigrations() {
  * @returns {Promise<string[]>}
  */
 export async function applyMigrations(db, migrations) {
-  await db.exec(`CREATE TABLE IF NOT EXISTS "_AppliedMigration" (
-    "name" TEXT PRIMARY KEY,
-    "checksum" TEXT NOT NULL,
-    "appliedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP
-  )`);
+  // Under the lock too: two instances creating the table at once collide in PostgreSQL's catalog
+  // even with IF NOT EXISTS.
+  await db.exec("BEGIN");
+  try {
+    await db.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
+    await db.exec(`CREATE TABLE IF NOT EXISTS "_AppliedMigration" (
+      "name" TEXT PRIMARY KEY,
+      "checksum" TEXT NOT NULL,
+      "appliedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP
+    )`);
+    await db.exec("COMMIT");
+  } catch (error) {
+    await db.exec("ROLLBACK");
+    throw error;
+  }
   /** @type {string[]} */
   const applied = [];
   for (const migration of migrations) {

@@ -4,7 +4,7 @@ import type { MetadataFilter, ScalarMetadata, ScoredDocument, StoredChunk, Vecto
 
 // An in-process store for flows without Chroma: one collection per chatflow and store node, exact
 // cosine search by a linear scan. Vectors live in this process only, so they are lost on restart
-// and not shared between instances (documented in docs/api/upsert.md).
+// and not shared between instances (documented in docs/api.md, "Vector upsert").
 
 interface Entry {
   pageContent: string;

@@ -144,6 +144,17 @@ describe("migrations", () => {
     },
   );
 
+  it.skipIf(!process.env.DATABASE_URL)("apply once when several instances start together", async () => {
+    const database = await createTestDatabase(process.env.DATABASE_URL!);
+    cleanups.push(database.drop);
+    const connections = await Promise.all(
+      [1, 2, 3].map(() => connectDatabase({ databaseUrl: database.url, dataDir: "unused" })),
+    );
+    const applied = connections.map((connection) => connection.appliedMigrations);
+    expect(applied.flat().sort()).toEqual((await readMigrations()).map((migration) => migration.name).sort());
+    await Promise.all(connections.map((connection) => connection.close()));
+  });
+
   it("refuse a migration that changed after it was applied, and roll back a failing one", async () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const pglite = new PGlite();

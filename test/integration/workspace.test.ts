@@ -318,6 +318,13 @@ describe.skipIf(!hasDatabase)("DELETE /api/v1/workspace", () => {
       body: { email: owner.email, password: owner.password },
     });
     expect(ownerLogin.status).toBe(401);
+    // Tokens issued before the deletion no longer open anything.
+    const staleToken = await api("/api/v1/tools", {
+      token: owner.token,
+      body: { name: "t", description: "d", func: "return 1" },
+    });
+    expect(staleToken.status).toBe(401);
+    expect(staleToken.body).toEqual(errorBody(401, "Invalid or expired token"));
     // The other member still has their own workspace.
     const otherLogin = await api("/api/v1/auth/token", {
       body: { email: other.email, password: other.password },
