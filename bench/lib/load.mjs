@@ -60,12 +60,11 @@ export async function timeSequential(count, task) {
 }
 
 /**
- * Samples a process's RSS every 100 ms (except while paused) until stopped; returns the peak.
+ * Samples a process's RSS every 100 ms until stopped; returns the peak.
  * `phase(name)` labels the readings that follow, so that `peaks()` tells where the peak was.
  */
 export function sampleRss(read) {
   let peak = read();
-  let paused = false;
   let label = "start";
   const peaks = {};
   const take = () => {
@@ -73,17 +72,13 @@ export function sampleRss(read) {
     peak = Math.max(peak, value);
     peaks[label] = Math.max(peaks[label] ?? 0, value);
   };
-  const timer = setInterval(() => {
-    if (!paused) take();
-  }, 100);
+  const timer = setInterval(take, 100);
   return {
     phase: (name) => (label = name),
-    pause: () => (paused = true),
-    resume: () => (paused = false),
     peaks: () => ({ ...peaks }),
     stop: () => {
       clearInterval(timer);
-      if (!paused) take();
+      take();
       return peak;
     },
   };

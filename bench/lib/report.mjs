@@ -226,7 +226,11 @@ export function writeDocs(r, root) {
     "",
     "## Setup",
     "",
-    `- The production build served by \`${r.settings.startCommand}\` (what \`npm start\` runs), \`LOG_LEVEL=error\`.`,
+    `- The production build served by \`${r.settings.startCommand}\`: \`npm start\`'s command${
+      r.settings.benchNodeFlags
+        ? ` with \`BENCH_NODE_FLAGS="${r.settings.benchNodeFlags}"\` added (see the notes)`
+        : ""
+    }, \`LOG_LEVEL=error\`.`,
     "- The model is the test suite's mock OpenAI-compatible server (`test/support/mock-openai.mjs`) in a process of its own: " +
       "first answering at once, then at 20 ms per token (`mock-delay-20`). Its own time per answer is recorded by the mock, so " +
       "**overhead = the app's latency − the model's latency** (p50 from p50, p99 from p99).",
@@ -241,8 +245,10 @@ export function writeDocs(r, root) {
     "Commands:",
     "",
     "```bash",
-    "npm run bench                 # node bench/run.mjs: the whole run, first start rebuilds (~15 min)",
+    "npm run bench                 # node bench/run.mjs: the whole run; the first start rebuilds (6–8 minutes here)",
     "node bench/run.mjs --no-build # keep the existing build",
+    'BENCH_NODE_FLAGS="--max-old-space-size=512" npm run bench   # as published here',
+    "node bench/profile.mjs prediction 16 15   # CPU profile of one kind of request, by package",
     "node bench/run.mjs --quick    # 2-second phases, small samples: tries the script, writes no docs",
     "```",
     "",
@@ -273,7 +279,8 @@ function chart(r) {
     ["Prediction, 1 conn.", r.prediction.zeroDelay.c1.rps],
     ["Prediction, 16 conn.", r.prediction.zeroDelay.c16.rps],
     ["Prediction, 64 conn.", r.prediction.zeroDelay.c64.rps],
-    ["Prediction + API key, 16 conn.", r.prediction.apiKeyC16.rps],
+    ["Anonymous (A/B runs), 16 conn.", r.prediction.anonymousC16.rps],
+    ["API key (A/B runs), 16 conn.", r.prediction.apiKeyC16.rps],
     ["Prediction, 20 ms/token, 16 conn.", r.prediction.delay20.c16.rps],
     ["Prediction, 20 ms/token, 64 conn.", r.prediction.delay20.c64.rps],
     ...Object.entries(r.crud).map(([name, run]) => [`CRUD ${name}`, run.rps]),
@@ -318,7 +325,7 @@ function chart(r) {
   const columnWidth = 560 / history.length;
   history.forEach((run, index) => {
     const x = left - 150 + index * columnWidth;
-    const scale = (value) => Math.round(((value ?? 0) / maxLatency) * historyHeight);
+    const scale = (value) => Math.round(((value ?? 0) / maxLatency) * (historyHeight - 24));
     const p50 = scale(run.latency.p50);
     const p99 = scale(run.latency.p99);
     const base = historyTop + historyHeight;
@@ -331,8 +338,8 @@ function chart(r) {
     );
   });
   parts.push(
-    `<rect x="${left + 300}" y="${historyTop}" width="10" height="10" fill="#c7d2fe"/><text x="${left + 315}" y="${historyTop + 9}">p99</text>`,
-    `<rect x="${left + 350}" y="${historyTop}" width="10" height="10" fill="#4f46e5"/><text x="${left + 365}" y="${historyTop + 9}">p50</text>`,
+    `<rect x="640" y="${historyTop}" width="10" height="10" fill="#c7d2fe"/><text x="655" y="${historyTop + 9}">p99</text>`,
+    `<rect x="690" y="${historyTop}" width="10" height="10" fill="#4f46e5"/><text x="705" y="${historyTop + 9}">p50</text>`,
     "</svg>",
     "",
   );
