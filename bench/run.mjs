@@ -164,6 +164,7 @@ async function main() {
 
   // ---- Framework ceiling ----
   log("ping");
+  underLoad.phase("ping");
   results.ping = {
     c1: await cannon({ url: `${app.url}/api/v1/ping`, connections: 1, duration: SECONDS }),
     c16: await cannon({ url: `${app.url}/api/v1/ping`, connections: 16, duration: SECONDS }),
@@ -181,6 +182,7 @@ async function main() {
     };
   }
   results.prediction = { zeroDelay: {}, delay20: {} };
+  underLoad.phase("predictions");
   for (const connections of [1, 16, 64]) {
     log(`prediction, model at once, ${connections} connections`);
     results.prediction.zeroDelay[`c${connections}`] = await predictionRun(
@@ -189,9 +191,32 @@ async function main() {
       connections,
     );
   }
-  log("prediction with an API key, 16 connections");
-  results.prediction.apiKeyC16 = await predictionRun(flows.apiKey, "mock-model", 16, keyHeader);
-  results.prediction.anonymousC16 = results.prediction.zeroDelay.c16;
+  // API key against anonymous: alternating runs (A B A B), so that the machine's drifting load
+  // weighs on both alike.
+  log("prediction with an API key against anonymous, 16 connections, alternating");
+  const alternating = { apiKey: [], anonymous: [] };
+  for (let round = 0; round < 2; round++) {
+    for (const [kind, id, headers] of [
+      ["anonymous", flows.anonymous, {}],
+      ["apiKey", flows.apiKey, keyHeader],
+    ]) {
+      await sleep(1_000);
+      alternating[kind].push(
+        await cannon({ ...predictionLoad(id, headers), connections: 16, duration: SHORT }),
+      );
+    }
+  }
+  const combine = (runs) => ({
+    rps: round(runs.reduce((sum, run) => sum + run.rps, 0) / runs.length, 1),
+    rounds: runs.map((run) => run.rps),
+    latency: summarize([]),
+    statuses: runs.reduce((all, run) => {
+      for (const [status, count] of Object.entries(run.statuses)) all[status] = (all[status] ?? 0) + count;
+      return all;
+    }, {}),
+  });
+  results.prediction.apiKeyC16 = combine(alternating.apiKey);
+  results.prediction.anonymousC16 = combine(alternating.anonymous);
   for (const connections of [1, 16, 64]) {
     log(`prediction, model at 20 ms per token, ${connections} connections`);
     results.prediction.delay20[`c${connections}`] = await predictionRun(
@@ -237,6 +262,7 @@ async function main() {
       modelFirstToken: summarize(model.map((t) => t.firstTokenMs)),
     };
   }
+  underLoad.phase("streaming");
   log("streaming first token, model at once");
   results.streaming = { zeroDelay: await firstTokens(flows.anonymous, "mock-model", SAMPLES) };
   log("streaming first token, model at 20 ms per token");
@@ -292,6 +318,7 @@ async function main() {
     },
   };
   results.crud = {};
+  underLoad.phase("crud");
   for (const [name, options] of Object.entries(crud)) {
     log(`CRUD ${name}`);
     results.crud[name] = await cannon({ ...options, connections: 16, duration: SHORT });
@@ -319,6 +346,7 @@ async function main() {
     };
   }
   results.upsert = {};
+  underLoad.phase("upsert and retrieval");
   log("upsert 1,000 chunks");
   results.upsert.chunks1k = await timedUpsert(flows.upsert1k, documents(1_000));
   log("upsert 10,000 chunks");
@@ -381,6 +409,7 @@ async function main() {
   await retrieval("at100k");
 
   // ---- Sandbox, warm ----
+  underLoad.phase("sandbox");
   log("sandbox tool calls, warm");
   const toolRun = JSON.stringify({ func: "return $a + $b", input: { a: 1, b: 2 } });
   const warm = await timeSequential(quick ? 50 : 300, () =>
@@ -401,6 +430,7 @@ async function main() {
 
   // ---- Latency as a session's stored history grows ----
   results.history = {};
+  underLoad.phase("history");
   const session = `history-${randomUUID()}`;
   let stored = 0;
   for (const size of quick ? [0, 1_000, 10_000] : [0, 1_000, 10_000, 100_000]) {
@@ -430,6 +460,7 @@ async function main() {
   }
 
   results.memory.underLoadMb = underLoad.stop();
+  results.memory.peakByPhaseMb = underLoad.peaks();
   results.memory.afterLoadMb = app.rss();
   results.durationS = Math.round((performance.now() - benchStarted) / 1000);
   results.machine.loadAverageAtEnd = os.loadavg().map((value) => round(value, 2));

@@ -8,7 +8,10 @@ import type { Chatflow } from "@/lib/client/types";
 // task (>50 ms) on the main thread. A measurement, not a test: the numbers go to
 // test-results/perf-canvas.json and the console (`npm run bench:canvas`, after `next build`).
 
-test("measure the canvas page's JavaScript and time to interactive", async ({ page, member }) => {
+test("measure the canvas page's JavaScript and time to interactive", async ({
+  page,
+  member,
+}) => {
   void member;
   const flow = await api<Chatflow>(page, "POST", "/chatflows", {
     name: "Perf",

@@ -59,19 +59,32 @@ export async function timeSequential(count, task) {
   return samples;
 }
 
-/** Samples a process's RSS every 100 ms (except while paused) until stopped; returns the peak. */
+/**
+ * Samples a process's RSS every 100 ms (except while paused) until stopped; returns the peak.
+ * `phase(name)` labels the readings that follow, so that `peaks()` tells where the peak was.
+ */
 export function sampleRss(read) {
   let peak = read();
   let paused = false;
+  let label = "start";
+  const peaks = {};
+  const take = () => {
+    const value = read();
+    peak = Math.max(peak, value);
+    peaks[label] = Math.max(peaks[label] ?? 0, value);
+  };
   const timer = setInterval(() => {
-    if (!paused) peak = Math.max(peak, read());
+    if (!paused) take();
   }, 100);
   return {
+    phase: (name) => (label = name),
     pause: () => (paused = true),
     resume: () => (paused = false),
+    peaks: () => ({ ...peaks }),
     stop: () => {
       clearInterval(timer);
-      return paused ? peak : Math.max(peak, read());
+      if (!paused) take();
+      return peak;
     },
   };
 }

@@ -111,8 +111,8 @@ export function figures(r) {
   }
   add(
     "Prediction (access)",
-    "API key (chatflow bound to the key) vs anonymous, 16 connections",
-    `${rps(r.prediction.apiKeyC16.rps)} vs ${rps(r.prediction.anonymousC16.rps)}`,
+    "API key (chatflow bound to the key) vs anonymous, 16 connections, alternating runs",
+    `${rps(r.prediction.apiKeyC16.rps)} (${r.prediction.apiKeyC16.rounds.join(", ")}) vs ${rps(r.prediction.anonymousC16.rps)} (${r.prediction.anonymousC16.rounds.join(", ")})`,
   );
   for (const [label, run] of [
     ["model at once", r.streaming.zeroDelay],
@@ -170,6 +170,13 @@ export function figures(r) {
     "Memory",
     "RSS idle · peak under load · after load",
     `${r.memory.idleMb} · ${r.memory.underLoadMb} · ${r.memory.afterLoadMb} MB`,
+  );
+  add(
+    "Memory",
+    "peak RSS by phase",
+    `${Object.entries(r.memory.peakByPhaseMb ?? {})
+      .map(([phase, mb]) => `${phase} ${mb}`)
+      .join(" · ")} MB`,
   );
   for (const run of Object.values(r.history)) {
     add(

@@ -108,6 +108,8 @@ export function createProcessSandbox({ entry, allowHosts, maxIdle }: ProcessSand
       const backstop = setTimeout(() => {
         log.error("sandbox process stopped answering; restarting it", { pid: child.pid });
         finish({ ok: false, error: sandboxMessages.timeout(job.timeoutMs) });
+        // The next run starts a new child at once rather than reaching this one before it exits.
+        if (current?.child === child) current = null;
         child.kill("SIGKILL");
       }, job.timeoutMs + GRACE_MS);
       pending.set(id, { child, finish });
