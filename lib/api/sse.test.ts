@@ -13,7 +13,7 @@ describe("createSseResponse", () => {
     const response = createSseResponse(async (writer) => writer.end());
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
-    expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(response.headers.get("x-accel-buffering")).toBe("no");
     expect(response.headers.get("connection")).toBe("keep-alive");
   });

@@ -5,10 +5,11 @@ import { ApiError } from "./errors";
 // line of JSON per event. The JSON repeats the event name (`event`) and carries `data`, so clients
 // written for Flowise's stream, which switch on the JSON and ignore the `event:` line, work unchanged.
 
-// `no-transform` keeps compressing middleware (Next's own included) and proxies from buffering events.
+// `Cache-Control` exactly as API.md says. Next compresses streamed responses but flushes after every
+// write, so events still leave at once; X-Accel-Buffering turns off nginx's buffering.
 export const sseHeaders: Record<string, string> = {
   "Content-Type": "text/event-stream",
-  "Cache-Control": "no-cache, no-transform",
+  "Cache-Control": "no-cache",
   "X-Accel-Buffering": "no",
   Connection: "keep-alive",
 };

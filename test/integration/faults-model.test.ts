@@ -123,10 +123,13 @@ describe("model server failures", () => {
     const response = await predict(chatflow.id, { question, streaming: true });
     expect(response.status).toBe(200);
     const events = parseSse(response.body);
-    // The mock sends two tokens ("Echo:", " Cut") and then drops the connection.
-    expect(events.map((event) => event.event)).toEqual(["token", "token", "token", "error", "end"]);
-    expect(events.slice(1, 3).map((event) => event.data.data)).toEqual(["Echo:", " Cut"]);
-    expect(events[3].data.message).toMatch(/^Model provider error \(openai mock-close-mid-stream-delay-5/);
+    // The mock sends two tokens ("Echo:", " Cut") and then drops the connection. Whether they reach
+    // the app before the reset depends on the network stack, so any prefix of them may be relayed.
+    const names = events.map((event) => event.event);
+    const relayed = events.slice(1, -2);
+    expect(names).toEqual(["token", ...relayed.map(() => "token"), "error", "end"]);
+    expect(relayed.map((event) => event.data.data)).toEqual(["Echo:", " Cut"].slice(0, relayed.length));
+    expect(events.at(-2)!.data.message).toMatch(/^Model provider error \(openai mock-close-mid-stream-delay-5/);
     expect(await storedMessages(chatflow.id)).toEqual([]);
 
     // A JSON prediction asks the model for one complete answer, not a stream: nothing to cut.
