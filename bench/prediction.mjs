@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { createTestDatabase } from "../test/support/database.mjs";
 import { startMockOpenAI } from "../test/support/mock-openai.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -31,24 +31,7 @@ async function startMock() {
   return startMockOpenAI();
 }
 
-async function createDatabase() {
-  const name = `cfs_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+const createDatabase = () => createTestDatabase(serverUrl, "cfs_bench");
 
 async function startApp(env) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);

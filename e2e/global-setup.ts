@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createTestDatabase } from "../test/support/database";
+import { createTestDatabase } from "../test/support/database.mjs";
 import { startMockOpenAI } from "../test/support/mock-openai.mjs";
 import { startApp } from "../test/support/processes";
 

@@ -4,31 +4,13 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import path from "node:path";
-import pg from "pg";
 import { freePort, startChroma } from "../../scripts/chroma-server.mjs";
+import { createTestDatabase } from "../../test/support/database.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
 /** A new database on the server of `serverUrl`, dropped by `drop()`. */
-export async function createDatabase(serverUrl) {
-  const name = `cfs_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export const createDatabase = (serverUrl) => createTestDatabase(serverUrl, "cfs_bench");
 
 /** The mock model server in a child process; `timings()` reads what it answered and how fast. */
 export async function startMock() {

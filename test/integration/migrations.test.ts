@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseConnection } from "@/lib/db/connect";
 import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/migrate.mjs";
-import { createTestDatabase } from "../support/database";
+import { createTestDatabase } from "../support/database.mjs";
 
 // Applies every migration to an empty database of each kind and exercises every model, so the
 // Prisma schema and the SQL cannot drift apart unnoticed.

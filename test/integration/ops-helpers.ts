@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { createTestDatabase } from "../support/database";
+import { createTestDatabase } from "../support/database.mjs";
 import { startApp, waitFor, type AppProcess } from "../support/processes";
 
 // App instances of the operations tests (logs, hosted mode, scale-out): each with its own

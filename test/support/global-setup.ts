@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startChroma } from "../../scripts/chroma-server.mjs";
-import { createTestDatabase } from "./database";
+import { createTestDatabase } from "./database.mjs";
 import { startMockOpenAI } from "./mock-openai.mjs";
 import { startApp } from "./processes";
 
